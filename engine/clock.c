@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include "engine/clock.h"
+
+/* Kept back from every budget for protocol and process latency. */
+#define CLOCK_SAFETY 0.05
+#define CLOCK_MIN_BUDGET 0.01
+
+void
+game_clock_init(game_clock_t *c, double main_time)
+{
+    c->main_time = main_time;
+    c->byo_time = 0;
+    c->byo_stones = 0;
+    c->unlimited = false;
+    game_clock_restart(c);
+}
+
+void
+game_clock_restart(game_clock_t *c)
+{
+    for (int i = 0; i < 2; i++) {
+        c->left[i] = c->main_time;
+        c->stones_left[i] = 0;
+    }
+}
+
+bool
+game_clock_settings(game_clock_t *c, double main_time, double byo_time,
+                    int byo_stones)
+{
+    if (!(main_time >= 0) || !(byo_time >= 0) || byo_stones < 0)
+        return false;
+    c->main_time = main_time;
+    c->byo_time = byo_time;
+    c->byo_stones = byo_stones;
+    c->unlimited = byo_time > 0 && byo_stones == 0;
+    game_clock_restart(c);
+    /* With no main time the game starts in byo-yomi. */
+    if (main_time == 0 && byo_stones > 0)
+        for (int i = 0; i < 2; i++) {
+            c->left[i] = byo_time;
+            c->stones_left[i] = byo_stones;
+        }
+    return true;
+}
+
+bool
+game_clock_left(game_clock_t *c, hex_color_t color, double seconds, int stones)
+{
+    if (!(seconds >= 0) || stones < 0 || (color != HEX_BLACK && color != HEX_WHITE))
+        return false;
+    c->left[color] = seconds;
+    c->stones_left[color] = stones;
+    return true;
+}
+
+static double
+clamp_budget(double budget, double left)
+{
+    double cap = left - CLOCK_SAFETY;
+    if (budget > cap)
+        budget = cap;
+    return budget < CLOCK_MIN_BUDGET ? CLOCK_MIN_BUDGET : budget;
+}
+
+double
+game_clock_budget(const game_clock_t *c, hex_color_t color, int empty_cells,
+                  double fallback)
+{
+    if (c->unlimited)
+        return fallback;
+    double left = c->left[color];
+    if (c->stones_left[color] > 0)
+        return clamp_budget(0.9 * left / c->stones_left[color], left);
+    /* In main time: plan for about half the empty cells as own moves still
+     * to come, but never for fewer than 10. */
+    int moves = empty_cells / 2;
+    if (moves < 10)
+        moves = 10;
+    double budget = left / moves;
+    /* Byo-yomi after main time lets a move use part of a period too. */
+    if (c->byo_stones > 0)
+        budget += 0.9 * c->byo_time / c->byo_stones;
+    return clamp_budget(budget, left + (c->byo_stones > 0 ? c->byo_time : 0));
+}
+
+void
+game_clock_charge(game_clock_t *c, hex_color_t color, double seconds)
+{
+    if (c->unlimited || seconds < 0)
+        return;
+    c->left[color] -= seconds;
+    if (c->stones_left[color] > 0) {
+        if (--c->stones_left[color] == 0) {
+            c->left[color] = c->byo_time;
+            c->stones_left[color] = c->byo_stones;
+        }
+    } else if (c->left[color] < 0 && c->byo_stones > 0) {
+        /* Main time ran out: the overrun comes from the first period. */
+        c->left[color] += c->byo_time;
+        c->stones_left[color] = c->byo_stones;
+    }
+    if (c->left[color] < 0)
+        c->left[color] = 0;
+}

@@ -1,0 +1,170 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "engine/engine.h"
+
+#define DEFAULT_GAME_TIME 1800.0
+#define DEFAULT_MOVE_TIME 10.0
+
+const param_desc_t game_param_table[] = {
+    { "allow_swap", PARAM_BOOL, offsetof(game_params_t, allow_swap), 0, 0, NULL,
+      "whether genmove may play swap-pieces" },
+    { "game_time", PARAM_DOUBLE, offsetof(game_params_t, game_time), 0, 864000, NULL,
+      "seconds per side for the whole game (restarts both clocks)" },
+    { "move_time", PARAM_DOUBLE, offsetof(game_params_t, move_time), 0.01, 86400, NULL,
+      "seconds per move when the clock is unlimited" },
+    { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
+};
+
+const param_desc_t player_param_table[] = {
+    { "name", PARAM_CHOICE, offsetof(player_params_t, name), 0, 0, player_names,
+      "the player behind genmove" },
+    { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
+};
+
+void
+engine_seed(engine_t *e, uint64_t seed)
+{
+    if (seed == 0) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        seed = (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 20) ^ ((uint64_t)getpid() << 40);
+    }
+    e->seed = seed;
+    rng_seed(&e->rng, seed);
+}
+
+engine_t *
+engine_new(uint64_t seed)
+{
+    engine_t *e = calloc(1, sizeof *e);
+    if (!e)
+        return NULL;
+    e->player_state = calloc((size_t)player_count(), sizeof *e->player_state);
+    if (!e->player_state || game_init(&e->game, 11, 11) != GAME_OK) {
+        free(e->player_state);
+        free(e);
+        return NULL;
+    }
+    e->game_params.allow_swap = false;
+    e->game_params.game_time = DEFAULT_GAME_TIME;
+    e->game_params.move_time = DEFAULT_MOVE_TIME;
+    e->player_params.name = 0;
+    game_clock_init(&e->clock, e->game_params.game_time);
+    engine_seed(e, seed);
+    return e;
+}
+
+void
+engine_free(engine_t *e)
+{
+    if (!e)
+        return;
+    for (int i = 0; player_table[i]; i++)
+        if (e->player_state[i] && player_table[i]->destroy)
+            player_table[i]->destroy(e->player_state[i]);
+    free(e->player_state);
+    game_free(&e->game);
+    free(e);
+}
+
+const player_t *
+engine_player(const engine_t *e)
+{
+    return player_table[e->player_params.name];
+}
+
+static void
+players_new_game(engine_t *e)
+{
+    for (int i = 0; player_table[i]; i++)
+        if (e->player_state[i] && player_table[i]->new_game)
+            player_table[i]->new_game(e->player_state[i]);
+}
+
+game_status_t
+engine_new_game(engine_t *e, int width, int height)
+{
+    game_status_t s = game_reset(&e->game, width, height);
+    if (s != GAME_OK)
+        return s;
+    game_clock_restart(&e->clock);
+    players_new_game(e);
+    return GAME_OK;
+}
+
+void
+engine_load_game(engine_t *e, game_t *loaded)
+{
+    game_replace(&e->game, loaded);
+    game_clock_restart(&e->clock);
+    players_new_game(e);
+}
+
+void
+engine_apply_game_time(engine_t *e)
+{
+    game_clock_init(&e->clock, e->game_params.game_time);
+}
+
+/* The state of player i, made on first use; false when memory is short. */
+static bool
+player_state(engine_t *e, int i, void **state)
+{
+    const player_t *p = player_table[i];
+    if (p->create && !e->player_state[i]) {
+        e->player_state[i] = p->create();
+        if (!e->player_state[i])
+            return false;
+    }
+    *state = e->player_state[i];
+    return true;
+}
+
+genmove_status_t
+engine_genmove(engine_t *e, hex_color_t color, const stop_t *stop, bool play,
+               int *move, double *seconds)
+{
+    game_t *g = &e->game;
+    double start = stop_now();
+    *seconds = 0;
+    hex_color_t winner = game_winner(g);
+    if (winner == color)
+        return GENMOVE_GAME_WON;
+    if (winner != HEX_EMPTY) {
+        *move = MOVE_RESIGN;
+    } else {
+        int i = e->player_params.name;
+        void *state;
+        if (!player_state(e, i, &state))
+            return GENMOVE_NO_MEMORY;
+        bitset_t empty = position_empty_cells(&g->pos);
+        player_request_t req = {
+            .game = g,
+            .color = color,
+            .budget = game_clock_budget(&e->clock, color, bitset_count(&empty),
+                                        e->game_params.move_time),
+            .stop = *stop,
+            .allow_swap = e->game_params.allow_swap,
+            .rng = &e->rng,
+        };
+        req.stop.deadline = start + req.budget;
+        *move = player_table[i]->genmove(state, &req);
+        if (*move != MOVE_RESIGN && position_check(&g->pos, color, *move) != POSITION_OK)
+            return GENMOVE_PLAYER_ERROR;
+        if (*move == MOVE_SWAP && !e->game_params.allow_swap)
+            return GENMOVE_PLAYER_ERROR;
+    }
+    *seconds = stop_now() - start;
+    if (play) {
+        game_clock_charge(&e->clock, color, *seconds);
+        if (game_play(g, color, *move, false, *seconds) != GAME_OK)
+            return GENMOVE_PLAYER_ERROR;
+    }
+    return GENMOVE_OK;
+}

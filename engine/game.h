@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#ifndef HEIN_ENGINE_GAME_H
+#define HEIN_ENGINE_GAME_H
+
+/* The game record: a position plus the history that produced it, with the
+ * players' names and the result, as SGF stores them.
+ *
+ * Every entry is one stone (a move or a set-up stone), a swap, or a
+ * resignation; undo removes exactly one entry, so HexGui's one-undo-per-
+ * set-up-stone works.  A resignation ends the game: no move is accepted
+ * after it until it is undone.  Every function that can fail leaves the
+ * game exactly as it was when it fails. */
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "board/position.h"
+
+typedef struct game_entry {
+    int move;                   /* cell, MOVE_SWAP or MOVE_RESIGN */
+    hex_color_t color;          /* who played it */
+    bool setup;                 /* a set-up stone (SGF AB/AW), not a move */
+    hex_color_t to_move;        /* side to move after this entry */
+    double seconds;             /* time used for it, < 0 when unknown */
+} game_entry_t;
+
+/* SGF information kept and written back (NULL when absent; malloc'd). */
+typedef struct game_info {
+    char *player_black;         /* PB */
+    char *player_white;         /* PW */
+    char *result;               /* RE */
+    char *comment;              /* C of the root node */
+} game_info_t;
+
+typedef struct game {
+    position_t pos;
+    hex_color_t first_to_move;  /* side to move with no entries */
+    int nentries;
+    game_entry_t entries[POSITION_MAX_MOVES + 1];       /* + a resignation */
+    game_info_t info;
+} game_t;
+
+/* Why a game change was refused. */
+typedef enum game_status {
+    GAME_OK = 0,
+    GAME_BAD_SIZE,              /* size outside 1..19 */
+    GAME_NO_MEMORY,
+    GAME_OCCUPIED,              /* the cell holds a stone */
+    GAME_OFF_BOARD,             /* not a cell of this board */
+    GAME_SWAP_NOT_ALLOWED,      /* swap other than White's move 2 */
+    GAME_OVER,                  /* a resignation ends the game */
+    GAME_NOTHING_TO_UNDO
+} game_status_t;
+
+/* An empty W x H game, Black to move. */
+game_status_t game_init(game_t *g, int width, int height);
+void game_free(game_t *g);
+
+/* Start a fresh empty game of W x H (also at the same size); on failure the
+ * old game stays. */
+game_status_t game_reset(game_t *g, int width, int height);
+
+/* dst (uninitialised) becomes an independent copy of src. */
+void game_copy(game_t *dst, const game_t *src);
+
+/* Replace dst (initialised) by src, which is consumed (left uninitialised).
+ * Used to load a game into a scratch record and commit it in one step. */
+void game_replace(game_t *dst, game_t *src);
+
+/* Play a stone, a swap or a resignation for `color`, in any colour order.
+ * `setup` marks a set-up stone.  `seconds` is the time used (< 0 unknown). */
+game_status_t game_play(game_t *g, hex_color_t color, int move, bool setup,
+                        double seconds);
+
+/* Remove the last entry. */
+game_status_t game_undo(game_t *g);
+
+/* Set the side to move (SGF PL, set-up). */
+void game_set_to_move(game_t *g, hex_color_t c);
+
+static inline hex_color_t
+game_to_move(const game_t *g)
+{
+    return g->pos.to_move;
+}
+
+/* Who resigned, or HEX_EMPTY. */
+hex_color_t game_resigned(const game_t *g);
+
+/* The winner: the colour that connected its edges, or the opponent of one
+ * that resigned; HEX_EMPTY while the game goes on. */
+hex_color_t game_winner(const game_t *g);
+
+/* Set one info string (NULL or "" clears it).  Returns false when memory
+ * is short (the old value then stays). */
+bool game_set_info(char **field, const char *value);
+
+/* A short English text for a status, e.g. "cell is occupied". */
+const char *game_status_text(game_status_t s);
+
+#endif /* HEIN_ENGINE_GAME_H */

@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* hein: a Hex engine speaking HTP on stdin/stdout. */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/engine.h"
+#include "gtp/commands.h"
+#include "gtp/htp.h"
+#include "search/search.h"
+
+typedef struct options {
+    const char *config;         /* --config FILE, or NULL */
+    uint64_t seed;              /* --seed N; 0: from the clock */
+} options_t;
+
+static const struct option long_options[] = {
+    { "help", no_argument, NULL, 'h' },
+    { "version", no_argument, NULL, 'V' },
+    { "config", required_argument, NULL, 'c' },
+    { "seed", required_argument, NULL, 's' },
+    { NULL, 0, NULL, 0 }
+};
+
+static void
+print_help(FILE *f)
+{
+    fprintf(f,
+            "Usage: hein [OPTION]...\n"
+            "A Hex engine speaking HTP (GTP for Hex) on standard input and output.\n"
+            "\n"
+            "  -c, --config FILE   run the HTP commands in FILE at start-up\n"
+            "                      (replies go to standard error; a failing\n"
+            "                      command stops hein with status 1)\n"
+            "  -s, --seed N        seed the random generator with N (1..2^64-1);\n"
+            "                      default: from the clock\n"
+            "  -h, --help          show this help and exit\n"
+            "  -V, --version       show the version and exit\n"
+            "\n"
+            "Type 'list_commands' or 'help' at the prompt for the commands.\n");
+}
+
+static bool
+parse_seed(const char *s, uint64_t *seed)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (end == s || *end != '\0' || errno != 0 || v == 0 || s[0] == '-')
+        return false;
+    *seed = v;
+    return true;
+}
+
+/* Returns -1 to go on, else the exit status. */
+static int
+parse_options(int argc, char **argv, options_t *o)
+{
+    int c;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "hVc:s:", long_options, NULL)) != -1) {
+        switch (c) {
+        case 'h':
+            print_help(stdout);
+            return 0;
+        case 'V':
+            printf("%s %s\nsearchers: %s\n", ENGINE_NAME, PACKAGE_VERSION,
+                   search_components());
+            return 0;
+        case 'c':
+            o->config = optarg;
+            break;
+        case 's':
+            if (!parse_seed(optarg, &o->seed)) {
+                fprintf(stderr, "hein: invalid seed '%s': a positive integer below 2^64\n", optarg);
+                return 2;
+            }
+            break;
+        default:
+            if (optopt && optopt != '?')
+                fprintf(stderr, "hein: option -%c needs an argument\n", optopt);
+            else
+                fprintf(stderr, "hein: unknown option '%s'\n", argv[optind - 1]);
+            fprintf(stderr, "Try 'hein --help'.\n");
+            return 2;
+        }
+    }
+    if (optind < argc) {
+        fprintf(stderr, "hein: unexpected argument '%s'\nTry 'hein --help'.\n", argv[optind]);
+        return 2;
+    }
+    return -1;
+}
+
+/* Run a config file's commands; replies to stderr.  Returns -1 to go on
+ * serving, 0 after a quit in the file, 1 (after saying why) when the file
+ * cannot be read or a command fails. */
+static int
+run_config(htp_t *h, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "hein: cannot open config file %s: %s\n", path, strerror(errno));
+        return 1;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    int lineno = 0;
+    int status = -1;
+    while (status < 0 && getline(&line, &cap, f) >= 0) {
+        lineno++;
+        htp_status_t s = htp_execute(h, line, stderr);
+        if (s == HTP_FAILED) {
+            fprintf(stderr, "hein: %s:%d: command failed\n", path, lineno);
+            status = 1;
+        } else if (s == HTP_QUIT) {
+            status = 0;
+        }
+    }
+    free(line);
+    fclose(f);
+    return status;
+}
+
+int
+main(int argc, char **argv)
+{
+    options_t o = { NULL, 0 };
+    int status = parse_options(argc, argv, &o);
+    if (status >= 0)
+        return status;
+    engine_t *e = engine_new(o.seed);
+    htp_t *h = e ? htp_new(stdin, stdout, commands_table, e) : NULL;
+    if (!h) {
+        fprintf(stderr, "hein: out of memory\n");
+        engine_free(e);
+        return 1;
+    }
+    status = o.config ? run_config(h, o.config) : -1;
+    if (status < 0)
+        status = htp_serve(h);
+    htp_free(h);
+    engine_free(e);
+    return status;
+}

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#ifndef HEIN_ENGINE_PARAM_H
+#define HEIN_ENGINE_PARAM_H
+
+/* Parameters as tables of descriptors.
+ *
+ * A parameter group (param_game, param_player, ...) is a struct of plain
+ * values and a static const table describing each field: name, type,
+ * offset, range and a one-line doc.  The same table serves the HTP
+ * param_* commands (listing and setting, in HexGui's "[type] key value"
+ * format) and the command line.  Setting validates first and changes
+ * nothing on error. */
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef enum param_type {
+    PARAM_BOOL,                 /* bool; "0"/"1" (also true/false) */
+    PARAM_INT,                  /* int in [min, max] */
+    PARAM_DOUBLE,               /* double in [min, max] */
+    PARAM_CHOICE                /* int index into choices[] */
+} param_type_t;
+
+typedef struct param_desc {
+    const char *name;
+    param_type_t type;
+    size_t offset;              /* of the field in the group struct */
+    double min, max;            /* PARAM_INT, PARAM_DOUBLE */
+    const char *const *choices; /* PARAM_CHOICE: NULL-terminated */
+    const char *doc;
+} param_desc_t;
+
+/* The descriptor named `name` in a table ended by a NULL name, or NULL. */
+const param_desc_t *param_find(const param_desc_t *table, const char *name);
+
+/* Set one parameter of the group at `base` from text.  On error returns
+ * false with a message in err (e.g. "game_time must be a number from 0 to
+ * 86400") and changes nothing. */
+bool param_set(const param_desc_t *table, void *base, const char *name,
+               const char *value, char *err, size_t errlen);
+
+/* Format one parameter as HexGui expects: "[bool] allow_swap 0",
+ * "[string] game_time 1800", "[list/random/resistance] name random".
+ * Returns the length written (snprintf semantics). */
+int param_format(const param_desc_t *d, const void *base, char *buf, size_t size);
+
+/* The current value alone, e.g. "1800" or "random". */
+int param_format_value(const param_desc_t *d, const void *base, char *buf,
+                       size_t size);
+
+#endif /* HEIN_ENGINE_PARAM_H */

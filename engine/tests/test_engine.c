@@ -1,0 +1,335 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Unit tests for engine/: game record, clock, parameters, players. */
+#include "config.h"
+
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/benchmark.h"
+#include "engine/clock.h"
+#include "engine/engine.h"
+#include "engine/game.h"
+#include "engine/param.h"
+#include "engine/player.h"
+
+static int
+cell(const game_t *g, const char *name)
+{
+    int m = MOVE_NONE;
+    ck_assert_int_eq(geometry_parse_move(g->pos.geo, name, &m), MOVE_PARSE_OK);
+    return m;
+}
+
+/* ---- game ----------------------------------------------------------- */
+
+START_TEST(game_play_and_undo_one_entry_each)
+{
+    game_t g;
+    ck_assert_int_eq(game_init(&g, 5, 5), GAME_OK);
+    uint64_t h0 = g.pos.hash;
+    ck_assert_int_eq(game_play(&g, HEX_BLACK, cell(&g, "c3"), false, 1.5), GAME_OK);
+    ck_assert_int_eq(game_play(&g, HEX_BLACK, cell(&g, "a1"), true, -1), GAME_OK);
+    ck_assert_int_eq(game_play(&g, HEX_WHITE, cell(&g, "b1"), true, -1), GAME_OK);
+    ck_assert_int_eq(g.nentries, 3);
+    ck_assert_int_eq(game_to_move(&g), HEX_BLACK);
+    ck_assert_int_eq(game_play(&g, HEX_WHITE, cell(&g, "c3"), false, -1), GAME_OCCUPIED);
+    ck_assert_int_eq(g.nentries, 3);
+    for (int i = 0; i < 3; i++)
+        ck_assert_int_eq(game_undo(&g), GAME_OK);
+    ck_assert_int_eq(game_undo(&g), GAME_NOTHING_TO_UNDO);
+    ck_assert_uint_eq(g.pos.hash, h0);
+    game_free(&g);
+}
+END_TEST
+
+START_TEST(game_resign_ends_game_until_undone)
+{
+    game_t g;
+    game_init(&g, 3, 3);
+    ck_assert_int_eq(game_play(&g, HEX_BLACK, cell(&g, "b2"), false, -1), GAME_OK);
+    ck_assert_int_eq(game_play(&g, HEX_WHITE, MOVE_RESIGN, false, -1), GAME_OK);
+    ck_assert_int_eq(game_resigned(&g), HEX_WHITE);
+    ck_assert_int_eq(game_winner(&g), HEX_BLACK);
+    ck_assert_int_eq(game_play(&g, HEX_WHITE, cell(&g, "a1"), false, -1), GAME_OVER);
+    ck_assert_int_eq(game_undo(&g), GAME_OK);
+    ck_assert_int_eq(game_winner(&g), HEX_EMPTY);
+    ck_assert_int_eq(g.pos.nmoves, 1);
+    ck_assert_int_eq(game_to_move(&g), HEX_WHITE);
+    game_free(&g);
+}
+END_TEST
+
+START_TEST(game_swap_only_as_move_two)
+{
+    game_t g;
+    game_init(&g, 11, 11);
+    ck_assert_int_eq(game_play(&g, HEX_WHITE, MOVE_SWAP, false, -1), GAME_SWAP_NOT_ALLOWED);
+    game_play(&g, HEX_BLACK, cell(&g, "a3"), false, -1);
+    ck_assert_int_eq(game_play(&g, HEX_WHITE, MOVE_SWAP, true, -1), GAME_SWAP_NOT_ALLOWED);
+    ck_assert_int_eq(game_play(&g, HEX_WHITE, MOVE_SWAP, false, -1), GAME_OK);
+    ck_assert_int_eq(game_to_move(&g), HEX_WHITE);
+    ck_assert_int_eq(game_play(&g, HEX_WHITE, cell(&g, "f6"), false, -1), GAME_OK);
+    ck_assert_int_eq(game_to_move(&g), HEX_BLACK);
+    game_undo(&g);
+    game_undo(&g);
+    ck_assert_int_eq(game_to_move(&g), HEX_WHITE);
+    ck_assert(position_swap_available(&g.pos));
+    game_free(&g);
+}
+END_TEST
+
+START_TEST(game_set_to_move_survives_undo_of_later_entries)
+{
+    game_t g;
+    game_init(&g, 4, 4);
+    game_play(&g, HEX_BLACK, cell(&g, "a1"), true, -1);
+    game_set_to_move(&g, HEX_BLACK);            /* PL[B] after set-up */
+    ck_assert_int_eq(game_to_move(&g), HEX_BLACK);
+    game_play(&g, HEX_BLACK, cell(&g, "b2"), false, -1);
+    ck_assert_int_eq(game_to_move(&g), HEX_WHITE);
+    game_undo(&g);
+    ck_assert_int_eq(game_to_move(&g), HEX_BLACK);
+    game_undo(&g);
+    ck_assert_int_eq(game_to_move(&g), HEX_BLACK);
+    game_set_to_move(&g, HEX_WHITE);            /* PL[W] on the empty board */
+    ck_assert_int_eq(g.first_to_move, HEX_WHITE);
+    game_free(&g);
+}
+END_TEST
+
+START_TEST(game_reset_bad_size_keeps_game)
+{
+    game_t g;
+    game_init(&g, 7, 7);
+    game_play(&g, HEX_BLACK, cell(&g, "d4"), false, -1);
+    ck_assert_int_eq(game_reset(&g, 0, 7), GAME_BAD_SIZE);
+    ck_assert_int_eq(game_reset(&g, 7, 20), GAME_BAD_SIZE);
+    ck_assert_int_eq(g.nentries, 1);
+    ck_assert_int_eq(g.pos.geo->width, 7);
+    ck_assert_int_eq(game_reset(&g, 9, 3), GAME_OK);
+    ck_assert_int_eq(g.nentries, 0);
+    ck_assert_int_eq(g.pos.geo->width, 9);
+    ck_assert_int_eq(g.pos.geo->height, 3);
+    game_free(&g);
+}
+END_TEST
+
+START_TEST(game_copy_and_replace_keep_info)
+{
+    game_t a, b, c;
+    game_init(&a, 6, 6);
+    game_set_info(&a.info.player_black, "Alice");
+    game_set_info(&a.info.result, "B+");
+    game_play(&a, HEX_BLACK, cell(&a, "c3"), false, 2.0);
+    game_copy(&b, &a);
+    ck_assert_str_eq(b.info.player_black, "Alice");
+    ck_assert_uint_eq(b.pos.hash, a.pos.hash);
+    game_init(&c, 3, 3);
+    game_replace(&c, &b);                       /* b is consumed */
+    ck_assert_str_eq(c.info.result, "B+");
+    ck_assert_int_eq(c.nentries, 1);
+    ck_assert_int_eq(c.pos.geo->width, 6);
+    ck_assert(position_is_consistent(&c.pos));
+    game_set_info(&c.info.result, "");
+    ck_assert_ptr_null(c.info.result);
+    game_free(&a);
+    game_free(&c);
+}
+END_TEST
+
+/* ---- clock ---------------------------------------------------------- */
+
+START_TEST(clock_budget_shares_main_time)
+{
+    game_clock_t c;
+    game_clock_init(&c, 600);
+    /* 121 empty cells: about 60 own moves to come. */
+    double b = game_clock_budget(&c, HEX_BLACK, 121, 10);
+    ck_assert(b > 9 && b < 11);
+    game_clock_charge(&c, HEX_BLACK, 100);
+    ck_assert(fabs(c.left[HEX_BLACK] - 500) < 1e-9);
+    ck_assert(fabs(c.left[HEX_WHITE] - 600) < 1e-9);
+    /* Never more than what is left. */
+    ck_assert(game_clock_left(&c, HEX_WHITE, 0.5, 0));
+    b = game_clock_budget(&c, HEX_WHITE, 121, 10);
+    ck_assert(b <= 0.5 && b >= 0.01);
+    /* Bad values are refused and change nothing. */
+    ck_assert(!game_clock_left(&c, HEX_WHITE, -1, 0));
+    ck_assert(!game_clock_settings(&c, -5, 0, 0));
+    ck_assert(fabs(c.left[HEX_WHITE] - 0.5) < 1e-9);
+}
+END_TEST
+
+START_TEST(clock_byo_yomi_periods)
+{
+    game_clock_t c;
+    ck_assert(game_clock_settings(&c, 0, 30, 5));
+    ck_assert_int_eq(c.stones_left[HEX_BLACK], 5);
+    double b = game_clock_budget(&c, HEX_BLACK, 100, 10);
+    ck_assert(b > 5 && b < 6);                  /* 0.9 * 30 / 5 */
+    for (int i = 0; i < 5; i++)
+        game_clock_charge(&c, HEX_BLACK, 2);
+    /* A new period after five moves. */
+    ck_assert_int_eq(c.stones_left[HEX_BLACK], 5);
+    ck_assert(fabs(c.left[HEX_BLACK] - 30) < 1e-9);
+    /* BYO > 0 with STONES = 0 means no limit: the fallback applies. */
+    ck_assert(game_clock_settings(&c, 0, 1, 0));
+    ck_assert(c.unlimited);
+    ck_assert(fabs(game_clock_budget(&c, HEX_WHITE, 100, 7) - 7) < 1e-9);
+}
+END_TEST
+
+/* ---- parameters ----------------------------------------------------- */
+
+START_TEST(param_set_validates_and_formats)
+{
+    game_params_t p = { false, 1800, 10 };
+    char err[256], line[256];
+    ck_assert(param_set(game_param_table, &p, "allow_swap", "1", err, sizeof err));
+    ck_assert(p.allow_swap);
+    ck_assert(!param_set(game_param_table, &p, "allow_swap", "yes", err, sizeof err));
+    ck_assert(p.allow_swap);
+    ck_assert(param_set(game_param_table, &p, "game_time", "90.5", err, sizeof err));
+    ck_assert(fabs(p.game_time - 90.5) < 1e-12);
+    ck_assert(!param_set(game_param_table, &p, "game_time", "-3", err, sizeof err));
+    ck_assert(!param_set(game_param_table, &p, "game_time", "nan", err, sizeof err));
+    ck_assert(!param_set(game_param_table, &p, "game_time", "12x", err, sizeof err));
+    ck_assert(fabs(p.game_time - 90.5) < 1e-12);
+    ck_assert(!param_set(game_param_table, &p, "no_such", "1", err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "unknown parameter"));
+    param_format(param_find(game_param_table, "allow_swap"), &p, line, sizeof line);
+    ck_assert_str_eq(line, "[bool] allow_swap 1");
+    param_format(param_find(game_param_table, "game_time"), &p, line, sizeof line);
+    ck_assert_str_eq(line, "[string] game_time 90.5");
+    player_params_t pp = { 0 };
+    param_format(param_find(player_param_table, "name"), &pp, line, sizeof line);
+    ck_assert_str_eq(line, "[list/random] name random");
+    ck_assert(!param_set(player_param_table, &pp, "name", "mohex", err, sizeof err));
+    ck_assert(param_set(player_param_table, &pp, "name", "random", err, sizeof err));
+}
+END_TEST
+
+/* ---- players and genmove -------------------------------------------- */
+
+START_TEST(player_tables_agree)
+{
+    int n = player_count();
+    ck_assert_int_ge(n, 1);
+    for (int i = 0; i < n; i++) {
+        ck_assert_ptr_nonnull(player_names[i]);
+        ck_assert_str_eq(player_table[i]->name, player_names[i]);
+        ck_assert_int_eq(player_index(player_names[i]), i);
+        ck_assert_ptr_nonnull(player_table[i]->genmove);
+    }
+    ck_assert_ptr_null(player_names[n]);
+    ck_assert_int_eq(player_index("nobody"), -1);
+}
+END_TEST
+
+START_TEST(random_player_plays_legal_moves_to_the_end)
+{
+    engine_t *e = engine_new(42);
+    ck_assert_ptr_nonnull(e);
+    stop_t stop = stop_make(NULL, 1);
+    for (int game = 0; game < 50; game++) {
+        int size = 1 + game % 9;
+        ck_assert_int_eq(engine_new_game(e, size, size + game % 3), GAME_OK);
+        e->game_params.allow_swap = game % 2;
+        hex_color_t c = HEX_BLACK;
+        int moves = 0;
+        while (game_winner(&e->game) == HEX_EMPTY) {
+            int m;
+            double s;
+            ck_assert_int_eq(engine_genmove(e, c, &stop, true, &m, &s), GENMOVE_OK);
+            ck_assert(m >= 0 || m == MOVE_SWAP);
+            c = game_to_move(&e->game);
+            ck_assert_int_lt(++moves, 400);
+        }
+        /* The loser resigns; the winner gets no move. */
+        hex_color_t w = game_winner(&e->game);
+        int m;
+        double s;
+        ck_assert_int_eq(engine_genmove(e, w, &stop, false, &m, &s), GENMOVE_GAME_WON);
+        ck_assert_int_eq(engine_genmove(e, hex_color_other(w), &stop, false, &m, &s), GENMOVE_OK);
+        ck_assert_int_eq(m, MOVE_RESIGN);
+    }
+    engine_free(e);
+}
+END_TEST
+
+START_TEST(genmove_charges_the_clock_and_reg_genmove_does_not)
+{
+    engine_t *e = engine_new(7);
+    stop_t stop = stop_make(NULL, 1);
+    int m;
+    double s;
+    double before = e->clock.left[HEX_BLACK];
+    ck_assert_int_eq(engine_genmove(e, HEX_BLACK, &stop, false, &m, &s), GENMOVE_OK);
+    ck_assert_int_eq(e->game.nentries, 0);
+    ck_assert(e->clock.left[HEX_BLACK] == before);
+    ck_assert_int_eq(engine_genmove(e, HEX_BLACK, &stop, true, &m, &s), GENMOVE_OK);
+    ck_assert_int_eq(e->game.nentries, 1);
+    ck_assert(e->clock.left[HEX_BLACK] <= before);
+    ck_assert_int_eq(e->game.entries[0].move, m);
+    engine_free(e);
+}
+END_TEST
+
+START_TEST(benchmark_stops_when_interrupted)
+{
+    geometry_t *geo = geometry_new(11, 11);
+    rng_t rng;
+    rng_seed(&rng, 1);
+    _Atomic uint64_t interrupted = 5;
+    stop_t stop = stop_make(&interrupted, 5);   /* already interrupted */
+    benchmark_result_t r;
+    double t0 = stop_now();
+    ck_assert(benchmark_random_fills(geo, 60, &stop, &rng, &r));
+    ck_assert(stop_now() - t0 < 5);
+    ck_assert_uint_gt(r.games, 0);
+    ck_assert_uint_le(r.black_wins, r.games);
+    geometry_unref(geo);
+}
+END_TEST
+
+static Suite *
+engine_suite(void)
+{
+    Suite *s = suite_create("engine");
+    TCase *tc = tcase_create("game");
+    tcase_add_test(tc, game_play_and_undo_one_entry_each);
+    tcase_add_test(tc, game_resign_ends_game_until_undone);
+    tcase_add_test(tc, game_swap_only_as_move_two);
+    tcase_add_test(tc, game_set_to_move_survives_undo_of_later_entries);
+    tcase_add_test(tc, game_reset_bad_size_keeps_game);
+    tcase_add_test(tc, game_copy_and_replace_keep_info);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("clock");
+    tcase_add_test(tc, clock_budget_shares_main_time);
+    tcase_add_test(tc, clock_byo_yomi_periods);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("param");
+    tcase_add_test(tc, param_set_validates_and_formats);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("player");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, player_tables_agree);
+    tcase_add_test(tc, random_player_plays_legal_moves_to_the_end);
+    tcase_add_test(tc, genmove_charges_the_clock_and_reg_genmove_does_not);
+    tcase_add_test(tc, benchmark_stops_when_interrupted);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int
+main(void)
+{
+    SRunner *sr = srunner_create(engine_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

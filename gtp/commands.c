@@ -1,0 +1,531 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* hein's HTP commands.
+ *
+ * Each handler takes the engine_t as its context, checks its arguments
+ * first, changes the engine only once everything is valid, and ends in
+ * exactly one htp_success / htp_failure / htp_quit.  The table at the end
+ * is the only registry: list_commands, known_command and help read it. */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/benchmark.h"
+#include "engine/engine.h"
+#include "gtp/commands.h"
+#include "gtp/sgf.h"
+
+#define ERRLEN 256
+#define BOARD_TEXT_MAX 8192
+
+/* ---- argument helpers: each returns false and fills err ------------- */
+
+static bool
+nargs_ok(const htp_cmd_t *cmd, int min, int max)
+{
+    return cmd->argc >= min && cmd->argc <= max;
+}
+
+static htp_status_t
+usage(htp_cmd_t *cmd)
+{
+    return htp_failure(cmd, "usage: %s %s", cmd->command->name, cmd->command->args);
+}
+
+static bool
+parse_color(const char *s, hex_color_t *c, char *err)
+{
+    if (hex_color_parse(s, c))
+        return true;
+    snprintf(err, ERRLEN, "invalid colour: %s (use black, white, b or w)", s);
+    return false;
+}
+
+static bool
+parse_move(const game_t *g, const char *s, int *move, char *err)
+{
+    switch (geometry_parse_move(g->pos.geo, s, move)) {
+    case MOVE_PARSE_OK:
+        return true;
+    case MOVE_PARSE_OFF_BOARD:
+        snprintf(err, ERRLEN, "cell %s is off the %dx%d board", s,
+                 g->pos.geo->width, g->pos.geo->height);
+        return false;
+    case MOVE_PARSE_SYNTAX:
+        break;
+    }
+    snprintf(err, ERRLEN, "invalid move: %s", s);
+    return false;
+}
+
+/* A finite number >= 0 and <= max. */
+static bool
+parse_seconds(const char *s, double max, double *out, char *err)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (end == s || *end != '\0' || errno != 0 || !isfinite(v) || v < 0 || v > max) {
+        snprintf(err, ERRLEN, "invalid time: %s (seconds from 0 to %g)", s, max);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+/* An integer in [min, max]. */
+static bool
+parse_int(const char *s, long min, long max, long *out, char *err)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end != '\0' || errno != 0 || v < min || v > max) {
+        snprintf(err, ERRLEN, "invalid number: %s (an integer from %ld to %ld)", s, min, max);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+static const char *
+move_name(const engine_t *e, int move, char *buf)
+{
+    return geometry_move_name(e->game.pos.geo, move, buf);
+}
+
+/* ---- administrative ------------------------------------------------- */
+
+static htp_status_t
+cmd_protocol_version(htp_cmd_t *cmd, void *ctx)
+{
+    (void)ctx;
+    if (!nargs_ok(cmd, 0, 0))
+        return usage(cmd);
+    return htp_success(cmd, "2");
+}
+
+static htp_status_t
+cmd_name(htp_cmd_t *cmd, void *ctx)
+{
+    (void)ctx;
+    if (!nargs_ok(cmd, 0, 0))
+        return usage(cmd);
+    return htp_success(cmd, "%s", ENGINE_NAME);
+}
+
+static htp_status_t
+cmd_version(htp_cmd_t *cmd, void *ctx)
+{
+    (void)ctx;
+    if (!nargs_ok(cmd, 0, 0))
+        return usage(cmd);
+    return htp_success(cmd, "%s", PACKAGE_VERSION);
+}
+
+static htp_status_t
+cmd_known_command(htp_cmd_t *cmd, void *ctx)
+{
+    (void)ctx;
+    if (!nargs_ok(cmd, 1, 1))
+        return usage(cmd);
+    return htp_success(cmd, "%s", htp_lookup(cmd->htp, cmd->argv[0]) ? "true" : "false");
+}
+
+static htp_status_t
+cmd_list_commands(htp_cmd_t *cmd, void *ctx)
+{
+    (void)ctx;
+    if (!nargs_ok(cmd, 0, 0))
+        return usage(cmd);
+    for (const htp_command_t *c = htp_table(cmd->htp); c->name; c++)
+        htp_printf(cmd, "%s\n", c->name);
+    return htp_success(cmd, NULL);
+}
+
+static htp_status_t
+cmd_help(htp_cmd_t *cmd, void *ctx)
+{
+    (void)ctx;
+    if (!nargs_ok(cmd, 0, 1))
+        return usage(cmd);
+    if (cmd->argc == 1) {
+        const htp_command_t *c = htp_lookup(cmd->htp, cmd->argv[0]);
+        if (!c)
+            return htp_failure(cmd, "unknown command: %s", cmd->argv[0]);
+        return htp_success(cmd, "%s %s\n%s", c->name, c->args, c->doc);
+    }
+    for (const htp_command_t *c = htp_table(cmd->htp); c->name; c++)
+        htp_printf(cmd, "%s %s -- %s\n", c->name, c->args, c->doc);
+    return htp_success(cmd, NULL);
+}
+
+static htp_status_t
+cmd_quit(htp_cmd_t *cmd, void *ctx)
+{
+    (void)ctx;
+    return htp_quit(cmd);
+}
+
+/* ---- the game ------------------------------------------------------- */
+
+static htp_status_t
+cmd_boardsize(htp_cmd_t *cmd, void *ctx)
+{
+    engine_t *e = ctx;
+    if (!nargs_ok(cmd, 1, 2))
+        return usage(cmd);
+    int w, h;
+    if (!geometry_parse_size(cmd->argv[0], &w)
+        || !geometry_parse_size(cmd->argv[cmd->argc - 1], &h))
+        return htp_failure(cmd, "unacceptable size: width and height must be 1 to %d",
+                           HEX_MAX_SIZE);
+    game_status_t s = engine_new_game(e, w, h);
+    if (s != GAME_OK)
+        return htp_failure(cmd, "%s", game_status_text(s));
+    return htp_success(cmd, NULL);
+}
+
+static htp_status_t
+cmd_clear_board(htp_cmd_t *cmd, void *ctx)
+{
+    engine_t *e = ctx;
+    if (!nargs_ok(cmd, 0, 0))
+        return usage(cmd);
+    const geometry_t *g = e->game.pos.geo;
+    game_status_t s = engine_new_game(e, g->width, g->height);
+    if (s != GAME_OK)
+        return htp_failure(cmd, "%s", game_status_text(s));
+    return htp_success(cmd, NULL);
+}
+
+static htp_status_t
+cmd_play(htp_cmd_t *cmd, void *ctx)
+{
+    engine_t *e = ctx;
+    char err[ERRLEN];
+    hex_color_t c;
+    int move;
+    if (!nargs_ok(cmd, 2, 2))
+        return usage(cmd);
+    if (!parse_color(cmd->argv[0], &c, err) || !parse_move(&e->game, cmd->argv[1], &move, err))
+        return htp_failure(cmd, "%s", err);
+    game_status_t s = game_play(&e->game, c, move, false, -1.0);
+    if (s != GAME_OK)
+        return htp_failure(cmd, "illegal move: %s %s: %s", hex_color_name(c),
+                           cmd->argv[1], game_status_text(s));
+    return htp_success(cmd, NULL);
+}
+
+static htp_status_t
+genmove(htp_cmd_t *cmd, engine_t *e, bool play)
+{
+    char err[ERRLEN], name[MOVE_NAME_MAX];
+    hex_color_t c;
+    if (!nargs_ok(cmd, 1, 1))
+        return usage(cmd);
+    if (!parse_color(cmd->argv[0], &c, err))
+        return htp_failure(cmd, "%s", err);
+    stop_t stop = htp_cmd_stop(cmd);
+    int move = MOVE_NONE;
+    double seconds;
+    switch (engine_genmove(e, c, &stop, play, &move, &seconds)) {
+    case GENMOVE_OK:
+        break;
+    case GENMOVE_GAME_WON:
+        return htp_failure(cmd, "the game is over: %s has won", hex_color_name(c));
+    case GENMOVE_NO_MEMORY:
+        return htp_failure(cmd, "out of memory");
+    case GENMOVE_PLAYER_ERROR:
+        return htp_failure(cmd, "player %s chose an illegal move: %s",
+                           engine_player(e)->name, move_name(e, move, name));
+    }
+    return htp_success(cmd, "%s", move_name(e, move, name));
+}
+
+static htp_status_t
+cmd_genmove(htp_cmd_t *cmd, void *ctx)
+{
+    return genmove(cmd, ctx, true);
+}
+
+static htp_status_t
+cmd_reg_genmove(htp_cmd_t *cmd, void *ctx)
+{
+    return genmove(cmd, ctx, false);
+}
+
+static htp_status_t
+cmd_undo(htp_cmd_t *cmd, void *ctx)
+{
+    engine_t *e = ctx;
+    if (!nargs_ok(cmd, 0, 0))
+        return usage(cmd);
+    game_status_t s = game_undo(&e->game);
+    if (s != GAME_OK)
+        return htp_failure(cmd, "cannot undo: %s", game_status_text(s));
+    return htp_success(cmd, NULL);
+}
+
+static htp_status_t
+cmd_showboard(htp_cmd_t *cmd, void *ctx)
+{
+    engine_t *e = ctx;
+    if (!nargs_ok(cmd, 0, 0))
+        return usage(cmd);
+    char *text = malloc(BOARD_TEXT_MAX);
+    if (!text)
+        return htp_failure(cmd, "out of memory");
+    position_to_text(&e->game.pos, text, BOARD_TEXT_MAX);
+    htp_printf(cmd, "%s", text);
+    free(text);
+    hex_color_t r = game_resigned(&e->game);
+    if (r != HEX_EMPTY)
+        htp_printf(cmd, "\n%s resigned", hex_color_name(r));
+    return htp_success(cmd, NULL);
+}
+
+static htp_status_t
+cmd_final_score(htp_cmd_t *cmd, void *ctx)
+{
+    engine_t *e = ctx;
+    if (!nargs_ok(cmd, 0, 0))
+        return usage(cmd);
+    hex_color_t w = game_winner(&e->game);
+    if (w == HEX_EMPTY)
+        return htp_failure(cmd, "cannot score: the game is not over");
+    return htp_success(cmd, "%s", w == HEX_BLACK ? "B+" : "W+");
+}
+
+static htp_status_t
+cmd_all_legal_moves(htp_cmd_t *cmd, void *ctx)
+{
+    engine_t *e = ctx;
+    char err[ERRLEN], name[MOVE_NAME_MAX];
+    if (!nargs_ok(cmd, 0, 1))
+        return usage(cmd);
+    hex_color_t c = game_to_move(&e->game);
+    if (cmd->argc == 1 && !parse_color(cmd->argv[0], &c, err))
+        return htp_failure(cmd, "%s", err);
+    if (game_winner(&e->game) != HEX_EMPTY)
+        return htp_success(cmd, NULL);
+    bitset_t empty = position_empty_cells(&e->game.pos);
+    int n = 0;
+    for (int x = bitset_first(&empty); x >= 0; x = bitset_next(&empty, x))
+        htp_printf(cmd, "%s%s", n++ ? " " : "", move_name(e, x, name));
+    if (position_check(&e->game.pos, c, MOVE_SWAP) == POSITION_OK)
+        htp_printf(cmd, " %s", move_name(e, MOVE_SWAP, name));
+    return htp_success(cmd, NULL);
+}
+
+/* ---- time ----------------------------------------------------------- */
+
+static htp_status_t
+cmd_time_settings(htp_cmd_t *cmd, void *ctx)
+{
+    engine_t *e = ctx;
+    char err[ERRLEN];
+    double main_time, byo;
+    long stones;
+    if (!nargs_ok(cmd, 3, 3))
+        return usage(cmd);
+    if (!parse_seconds(cmd->argv[0], 864000, &main_time, err)
+        || !parse_seconds(cmd->argv[1], 864000, &byo, err)
+        || !parse_int(cmd->argv[2], 0, 100000, &stones, err))
+        return htp_failure(cmd, "%s", err);
+    game_clock_settings(&e->clock, main_time, byo, (int)stones);
+    e->game_params.game_time = main_time;
+    return htp_success(cmd, NULL);
+}
+
+static htp_status_t
+cmd_time_left(htp_cmd_t *cmd, void *ctx)
+{
+    engine_t *e = ctx;
+    char err[ERRLEN];
+    hex_color_t c;
+    double left;
+    long stones = 0;
+    if (!nargs_ok(cmd, 2, 3))
+        return usage(cmd);
+    if (!parse_color(cmd->argv[0], &c, err)
+        || !parse_seconds(cmd->argv[1], 864000, &left, err)
+        || (cmd->argc == 3 && !parse_int(cmd->argv[2], 0, 100000, &stones, err)))
+        return htp_failure(cmd, "%s", err);
+    game_clock_left(&e->clock, c, left, (int)stones);
+    return htp_success(cmd, NULL);
+}
+
+/* ---- SGF ------------------------------------------------------------ */
+
+static htp_status_t
+cmd_loadsgf(htp_cmd_t *cmd, void *ctx)
+{
+    engine_t *e = ctx;
+    char err[ERRLEN];
+    long moves = -1;
+    if (!nargs_ok(cmd, 1, 2))
+        return usage(cmd);
+    if (cmd->argc == 2 && !parse_int(cmd->argv[1], 0, 100000, &moves, err))
+        return htp_failure(cmd, "%s", err);
+    game_t *loaded = malloc(sizeof *loaded);
+    if (!loaded)
+        return htp_failure(cmd, "out of memory");
+    if (game_init(loaded, 11, 11) != GAME_OK) {
+        free(loaded);
+        return htp_failure(cmd, "out of memory");
+    }
+    if (!sgf_load_file(loaded, cmd->argv[0], (int)moves, err, sizeof err)) {
+        game_free(loaded);
+        free(loaded);
+        return htp_failure(cmd, "%s", err);
+    }
+    engine_load_game(e, loaded);
+    free(loaded);
+    return htp_success(cmd, NULL);
+}
+
+static htp_status_t
+cmd_savesgf(htp_cmd_t *cmd, void *ctx)
+{
+    engine_t *e = ctx;
+    char err[ERRLEN];
+    if (!nargs_ok(cmd, 1, 1))
+        return usage(cmd);
+    if (!sgf_save_file(&e->game, ENGINE_NAME ":" PACKAGE_VERSION, cmd->argv[0], err, sizeof err))
+        return htp_failure(cmd, "%s", err);
+    return htp_success(cmd, NULL);
+}
+
+/* ---- parameters ----------------------------------------------------- */
+
+/* param_X with no argument lists; with KEY VALUE sets. */
+static htp_status_t
+param_command(htp_cmd_t *cmd, const param_desc_t *table, void *base, bool *changed)
+{
+    char err[ERRLEN], line[512];
+    *changed = false;
+    if (cmd->argc == 0) {
+        for (const param_desc_t *d = table; d->name; d++) {
+            param_format(d, base, line, sizeof line);
+            htp_printf(cmd, "%s\n", line);
+        }
+        return htp_success(cmd, NULL);
+    }
+    if (cmd->argc == 1) {
+        const param_desc_t *d = param_find(table, cmd->argv[0]);
+        if (!d)
+            return htp_failure(cmd, "unknown parameter: %s", cmd->argv[0]);
+        param_format_value(d, base, line, sizeof line);
+        return htp_success(cmd, "%s", line);
+    }
+    if (cmd->argc != 2)
+        return usage(cmd);
+    if (!param_set(table, base, cmd->argv[0], cmd->argv[1], err, sizeof err))
+        return htp_failure(cmd, "%s", err);
+    *changed = true;
+    return htp_success(cmd, NULL);
+}
+
+static htp_status_t
+cmd_param_game(htp_cmd_t *cmd, void *ctx)
+{
+    engine_t *e = ctx;
+    double before = e->game_params.game_time;
+    bool changed;
+    htp_status_t s = param_command(cmd, game_param_table, &e->game_params, &changed);
+    if (changed && e->game_params.game_time != before)
+        engine_apply_game_time(e);
+    return s;
+}
+
+static htp_status_t
+cmd_param_player(htp_cmd_t *cmd, void *ctx)
+{
+    engine_t *e = ctx;
+    bool changed;
+    return param_command(cmd, player_param_table, &e->player_params, &changed);
+}
+
+/* ---- analysis and tools --------------------------------------------- */
+
+static htp_status_t
+cmd_hexgui_analyze_commands(htp_cmd_t *cmd, void *ctx)
+{
+    (void)ctx;
+    if (!nargs_ok(cmd, 0, 0))
+        return usage(cmd);
+    /* TYPE/LABEL/COMMAND; no '/' in labels or commands. */
+    return htp_success(cmd,
+                       "param/Game Parameters/param_game\n"
+                       "param/Player Parameters/param_player\n"
+                       "string/Final Score/final_score\n"
+                       "string/Show Board/showboard\n"
+                       "string/Benchmark (1 s)/benchmark 1\n");
+}
+
+static htp_status_t
+cmd_benchmark(htp_cmd_t *cmd, void *ctx)
+{
+    engine_t *e = ctx;
+    char err[ERRLEN];
+    double seconds = 1.0;
+    if (!nargs_ok(cmd, 0, 1))
+        return usage(cmd);
+    if (cmd->argc == 1 && !parse_seconds(cmd->argv[0], 86400, &seconds, err))
+        return htp_failure(cmd, "%s", err);
+    geometry_t *geo = geometry_new(11, 11);
+    if (!geo)
+        return htp_failure(cmd, "out of memory");
+    stop_t stop = htp_cmd_stop(cmd);
+    benchmark_result_t r;
+    bool ok = benchmark_random_fills(geo, seconds, &stop, &e->rng, &r);
+    geometry_unref(geo);
+    if (!ok)
+        return htp_failure(cmd, "out of memory");
+    double rate = r.seconds > 0 ? (double)r.games / r.seconds : 0.0;
+    return htp_success(cmd, "%.0f games/s (%llu random 11x11 fills in %.3f s, black won %.1f%%)",
+                       rate, (unsigned long long)r.games, r.seconds,
+                       r.games ? 100.0 * (double)r.black_wins / (double)r.games : 0.0);
+}
+
+/* ---- the table ------------------------------------------------------ */
+
+const htp_command_t commands_table[] = {
+    /* administrative */
+    { "protocol_version", cmd_protocol_version, "", "the HTP/GTP protocol version: 2" },
+    { "name", cmd_name, "", "the engine's name" },
+    { "version", cmd_version, "", "the engine's version" },
+    { "known_command", cmd_known_command, "COMMAND", "true if COMMAND exists, else false" },
+    { "list_commands", cmd_list_commands, "", "every command, one per line" },
+    { "help", cmd_help, "[COMMAND]", "what each command does" },
+    { "quit", cmd_quit, "", "answer, then exit" },
+    /* the game */
+    { "boardsize", cmd_boardsize, "WIDTH [HEIGHT]", "start a fresh empty game of that size" },
+    { "clear_board", cmd_clear_board, "", "start a fresh empty game of the same size" },
+    { "play", cmd_play, "COLOUR MOVE", "play a cell, swap-pieces or resign (any colour order)" },
+    { "genmove", cmd_genmove, "COLOUR", "choose a move for COLOUR, play it and answer it" },
+    { "reg_genmove", cmd_reg_genmove, "COLOUR", "choose a move for COLOUR without playing it" },
+    { "undo", cmd_undo, "", "take back the last move" },
+    { "showboard", cmd_showboard, "", "the board as a diagram" },
+    { "final_score", cmd_final_score, "", "B+ or W+ once the game is over" },
+    { "all_legal_moves", cmd_all_legal_moves, "[COLOUR]", "every legal move now" },
+    /* time */
+    { "time_settings", cmd_time_settings, "MAIN BYO STONES",
+      "main time, then BYO seconds per STONES moves (BYO>0, STONES=0: no limit)" },
+    { "time_left", cmd_time_left, "COLOUR SECONDS [STONES]", "time left for COLOUR" },
+    /* SGF */
+    { "loadsgf", cmd_loadsgf, "FILE [MOVES]", "load a game's main line (at most MOVES moves)" },
+    { "savesgf", cmd_savesgf, "FILE", "save the game as SGF" },
+    /* parameters */
+    { "param_game", cmd_param_game, "[KEY [VALUE]]", "game parameters: list, show or set" },
+    { "param_player", cmd_param_player, "[KEY [VALUE]]", "player parameters: list, show or set" },
+    /* analysis and tools */
+    { "hexgui-analyze_commands", cmd_hexgui_analyze_commands, "", "HexGui's analyze menu" },
+    { "benchmark", cmd_benchmark, "[SECONDS]",
+      "random 11x11 fills for SECONDS (default 1); answers games per second" },
+    { NULL, NULL, NULL, NULL }
+};

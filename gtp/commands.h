@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#ifndef HEIN_GTP_COMMANDS_H
+#define HEIN_GTP_COMMANDS_H
+
+/* hein's HTP command table.  Every handler takes the engine_t (engine.h)
+ * as its context. */
+
+#include "gtp/htp.h"
+
+/* The table, ended by a NULL name. */
+extern const htp_command_t commands_table[];
+
+#endif /* HEIN_GTP_COMMANDS_H */

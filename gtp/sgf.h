@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#ifndef HEIN_GTP_SGF_H
+#define HEIN_GTP_SGF_H
+
+/* SGF in HexGui's dialect (CONVENTIONS.md): reading a game's main line
+ * into a game record, and writing a game record back.
+ *
+ * Read: FF[4] GM[11] files, SZ[N] or SZ[W:H] (default 11), set-up
+ * properties AB/AW/AE (single cells and rectangles "a1:c3") and PL in any
+ * node of the main line, moves B[]/W[] with HTP cell names, "swap-pieces"
+ * and the older "swap"/"SWAP" spellings, "resign"; PB, PW, RE and the root
+ * C are kept.  Variations are parsed and skipped (the main line is the
+ * first child at every node).  Anything malformed -- syntax, an unknown
+ * game, a bad size, an occupied or off-board cell, an illegal swap -- makes
+ * loading fail with a message, and the game is left as it was.
+ *
+ * Write: "(;FF[4]GM[11]SZ[..]AP[hein:VERSION]" then the info properties,
+ * set-up stones grouped into AB/AW nodes, then one node per move.  Writing
+ * then reading gives the same game. */
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "engine/game.h"
+
+/* Load SGF text (len bytes, need not be NUL-terminated) into g, playing at
+ * most max_moves moves of the main line (set-up stones are not counted;
+ * max_moves < 0: all).  On failure returns false with a one-line reason in
+ * err and leaves g unchanged. */
+bool sgf_load_text(game_t *g, const char *text, size_t len, int max_moves,
+                   char *err, size_t errlen);
+
+/* The same, reading the file at path. */
+bool sgf_load_file(game_t *g, const char *path, int max_moves,
+                   char *err, size_t errlen);
+
+/* The game as SGF text (malloc'd, NUL-terminated), or NULL when memory is
+ * short.  `app` is written as AP[app] (e.g. "hein:0.1.0"). */
+char *sgf_write_text(const game_t *g, const char *app);
+
+/* Write the game to path.  On failure returns false with a reason. */
+bool sgf_save_file(const game_t *g, const char *app, const char *path,
+                   char *err, size_t errlen);
+
+#endif /* HEIN_GTP_SGF_H */

@@ -1,0 +1,154 @@
+#-----------------------------------------------------------------------------
+# The HTP front end: identity, the command list, parameters, time commands,
+# and clear errors for malformed commands.
+#
+# A test whose expectation ends in '*' must FAIL: an error reply ('? ...')
+# is the right answer there (the runner counts it as an expected failure,
+# and a success as an unexpected pass).
+#-----------------------------------------------------------------------------
+
+# HTP is GTP version 2.
+10 protocol_version
+#? [2]
+
+# HexGui shows name and version in its title.
+11 name
+#? [hein]
+
+12 version
+#? [[0-9]+\.[0-9]+\.[0-9]+]
+
+# Every core command of CONVENTIONS.md exists.
+20 known_command protocol_version
+#? [true]
+21 known_command name
+#? [true]
+22 known_command version
+#? [true]
+23 known_command known_command
+#? [true]
+24 known_command list_commands
+#? [true]
+25 known_command quit
+#? [true]
+26 known_command boardsize
+#? [true]
+27 known_command clear_board
+#? [true]
+28 known_command play
+#? [true]
+29 known_command genmove
+#? [true]
+30 known_command reg_genmove
+#? [true]
+31 known_command undo
+#? [true]
+32 known_command showboard
+#? [true]
+33 known_command final_score
+#? [true]
+34 known_command time_settings
+#? [true]
+35 known_command time_left
+#? [true]
+36 known_command hexgui-analyze_commands
+#? [true]
+37 known_command loadsgf
+#? [true]
+38 known_command savesgf
+#? [true]
+39 known_command all_legal_moves
+#? [true]
+40 known_command param_game
+#? [true]
+
+# An unknown name is answered false, not with an error.
+41 known_command komi
+#? [false]
+
+# list_commands: one name per line, the core commands among them.
+42 list_commands
+#? [(.*\n)?genmove\n(.*\n)?hexgui-analyze_commands(\n.*)?]
+
+# HexGui's analyze list: every line TYPE/LABEL/COMMAND (3 fields, no '/'
+# inside a label or command), or HexGui freezes at connect.
+50 hexgui-analyze_commands
+#? [([a-z]+/[^/\n]+/[^/\n]+)(\n[a-z]+/[^/\n]+/[^/\n]+)*]
+
+# Parameters list as HexGui's "[type] key value" lines.
+60 param_game
+#? [\[bool\] allow_swap 0\n\[string\] game_time 1800\n\[string\] move_time 10]
+
+61 param_player
+#? [\[list/random\] name random]
+
+param_game allow_swap 1
+62 param_game allow_swap
+#? [1]
+
+# A bad value is refused and changes nothing.
+63 param_game allow_swap maybe
+#? [.*]*
+64 param_game allow_swap
+#? [1]
+
+65 param_game no_such_key 1
+#? [.*]*
+
+66 param_player name no_such_player
+#? [.*]*
+
+# game_time sets both clocks.
+param_game game_time 60
+67 param_game game_time
+#? [60]
+
+# Time control: time_settings MAIN BYO STONES, time_left with 2 or 3 args.
+70 time_settings 300 10 5
+#? []
+71 time_left black 120
+#? []
+72 time_left w 8.5 3
+#? []
+73 time_left black -1
+#? [.*]*
+74 time_left purple 10
+#? [.*]*
+75 time_settings 300 10
+#? [.*]*
+76 time_settings 300 ten 5
+#? [.*]*
+
+# Malformed commands get a clear error.
+80 no_such_command
+#? [.*]*
+81 boardsize
+#? [.*]*
+82 boardsize 20
+#? [.*]*
+83 boardsize 0 5
+#? [.*]*
+84 boardsize 11 x
+#? [.*]*
+85 play black
+#? [.*]*
+86 play red a1
+#? [.*]*
+87 play black a0
+#? [.*]*
+88 play black l1
+#? [.*]*
+89 genmove
+#? [.*]*
+90 known_command
+#? [.*]*
+91 protocol_version extra
+#? [.*]*
+
+# ... and none of them changed the game: still an empty 11x11 board.
+92 showboard
+#? [.*11x11, black to move.*]
+
+# The random-fill benchmark answers games per second.
+95 benchmark 0.2
+#? [[0-9]+ games/s .*]

@@ -1,0 +1,130 @@
+#-----------------------------------------------------------------------------
+# Playing: moves in any colour order, swap-pieces, undo, genmove, legality,
+# the winner.  ('*' after an expectation: the command must fail.)
+#-----------------------------------------------------------------------------
+
+boardsize 5 5
+param_player name random
+
+# An empty 5x5 board has 25 legal moves and no swap yet.
+10 all_legal_moves
+#? [a1 b1 c1 d1 e1 a2 b2 c2 d2 e2 a3 b3 c3 d3 e3 a4 b4 c4 d4 e4 a5 b5 c5 d5 e5]
+
+# After Black's first stone White may swap (it is listed).
+play b c3
+11 all_legal_moves white
+#? [.* swap-pieces]
+
+12 showboard
+#? [.*white to move.*swap available.*]
+
+# Swap: no stone changes, White moves again, no second swap.
+play white swap-pieces
+13 showboard
+#? [.*c3.*white to move.*swap played.*]
+14 play white swap-pieces
+#? [.*]*
+play white b2
+15 showboard
+#? [.*black to move.*]
+
+# Undo of a swap restores the position before it: swap legal again.
+undo
+undo
+16 all_legal_moves white
+#? [.* swap-pieces]
+
+# Swap is only White's move 2.
+17 play black swap-pieces
+#? [.*]*
+play white a1
+18 play white swap-pieces
+#? [.*]*
+
+# Occupied cells are refused and change nothing.
+19 play black c3
+#? [.*]*
+20 play white a1
+#? [.*]*
+
+# Any colour order (HexGui's set-up stones): three black stones in a row.
+clear_board
+play black a1
+play black b1
+play black c1
+21 showboard
+#? [.*white to move.*]
+
+# Black connects top to bottom: a1 a2 a3 a4 a5.
+clear_board
+play b a1
+play b a2
+play b a3
+play b a4
+22 final_score
+#? [.*]*
+play b a5
+23 final_score
+#? [B\+]
+
+# genmove for the winner fails; the loser resigns.
+24 genmove black
+#? [.*]*
+25 reg_genmove white
+#? [resign]
+
+# A white row a3..e3 connects left to right.
+clear_board
+play w a3
+play w b3
+play w c3
+play w d3
+play w e3
+26 final_score
+#? [W\+]
+
+# A resignation ends the game: the other side wins, no more moves.
+clear_board
+play b c3
+play w resign
+27 final_score
+#? [B\+]
+28 play b d4
+#? [.*]*
+undo
+29 final_score
+#? [.*]*
+
+# genmove answers one legal cell and plays it.
+clear_board
+30 genmove black
+#? [[a-e][1-5]]
+31 showboard
+#? [.*white to move.*]
+
+# reg_genmove does not play.
+32 reg_genmove white
+#? [[a-e][1-5]]
+33 showboard
+#? [.*white to move.*]
+
+# genmove may swap only when allow_swap is set; 1x1 boards are fine.
+boardsize 1 1
+34 genmove white
+#? [a1]
+35 final_score
+#? [W\+]
+
+# Rectangular boards: 7 columns, 3 rows.
+boardsize 7 3
+36 play b g3
+#? []
+37 play b h1
+#? [.*]*
+38 play b a4
+#? [.*]*
+
+# undo with nothing to undo fails.
+clear_board
+39 undo
+#? [.*]*

@@ -1,0 +1,8 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "search/search.h"
+
+const char *
+search_components(void)
+{
+    return "none";
+}
