@@ -352,6 +352,18 @@ position_to_text(const position_t *p, char *buf, int size)
     buf[0] = '\0';
     char name[MOVE_NAME_MAX];
     int last = p->nmoves > 0 ? p->undo[p->nmoves - 1].move : MOVE_NONE;
+    append(buf, size, &len, "%dx%d, %s to move", g->width, g->height,
+           hex_color_name(p->to_move));
+    if (last != MOVE_NONE)
+        append(buf, size, &len, ", last move %s %s",
+               hex_color_name((hex_color_t)p->undo[p->nmoves - 1].color),
+               geometry_move_name(g, last, name));
+    if (p->swapped)
+        append(buf, size, &len, ", swap played");
+    else if (position_swap_available(p))
+        append(buf, size, &len, ", swap available");
+    if (p->winner != HEX_EMPTY)
+        append(buf, size, &len, ", %s has won", hex_color_name(p->winner));
     append(buf, size, &len, "\n");
     append_letters(g, buf, size, &len, 2);
     for (int r = 0; r < g->height; r++) {
@@ -367,18 +379,6 @@ position_to_text(const position_t *p, char *buf, int size)
         append(buf, size, &len, "\\%d\n", r + 1);
     }
     append_letters(g, buf, size, &len, g->height + 1);
-    append(buf, size, &len, "%dx%d, %s to move", g->width, g->height,
-           hex_color_name(p->to_move));
-    if (last != MOVE_NONE)
-        append(buf, size, &len, ", last move %s %s",
-               hex_color_name((hex_color_t)p->undo[p->nmoves - 1].color),
-               geometry_move_name(g, last, name));
-    if (p->swapped)
-        append(buf, size, &len, ", swap played");
-    else if (position_swap_available(p))
-        append(buf, size, &len, ", swap available");
-    if (p->winner != HEX_EMPTY)
-        append(buf, size, &len, ", %s has won", hex_color_name(p->winner));
-    append(buf, size, &len, "\nx black (north-south), o white (west-east)");
+    append(buf, size, &len, "x black (north-south), o white (west-east)");
     return len;
 }

@@ -21,7 +21,7 @@ play b c3
 # Swap: no stone changes, White moves again, no second swap.
 play white swap-pieces
 13 showboard
-#? [.*c3.*white to move.*swap played.*]
+#? [.*white to move, last move white swap-pieces, swap played.*x.*]
 14 play white swap-pieces
 #? [.*]*
 play white b2

@@ -1,0 +1,99 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# End-to-end checks of the program that a .tst file cannot express: the
+# command line, stdout discipline, quitting on EOF and SIGTERM, and
+# "# interrupt" stopping a running command within 100 ms.
+# Prints one line per check and "N passed, N failed".
+set -u
+hein=${HEIN:-../engine/hein}
+dir=$(mktemp -d)
+pid=
+trap 'exec 3>&- 2>/dev/null; [ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$dir"' EXIT
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); echo "ok: $1"; }
+bad() { failed=$((failed + 1)); echo "FAILED: $1"; }
+ms() { echo $(( $(date +%s%N) / 1000000 )); }
+
+# --help and --version answer on stdout and exit 0.
+if "$hein" --help | grep -q -- '--config'; then ok "--help"; else bad "--help"; fi
+if "$hein" --version | grep -q '^hein [0-9]'; then ok "--version"; else bad "--version"; fi
+
+# A bad option or seed: a message on stderr, status 2, nothing on stdout.
+out=$("$hein" --no-such-option 2>"$dir/err" </dev/null); st=$?
+if [ $st -eq 2 ] && [ -z "$out" ] && [ -s "$dir/err" ]; then ok "unknown option"; else bad "unknown option (status $st)"; fi
+out=$("$hein" --seed banana 2>/dev/null </dev/null); st=$?
+if [ $st -eq 2 ] && [ -z "$out" ]; then ok "bad seed"; else bad "bad seed (status $st)"; fi
+
+# End of input: answer what was read, then exit 0.  Nothing but replies on
+# stdout: exactly "= hein" and the empty line.
+printf 'name\n' | "$hein" >"$dir/out" 2>/dev/null; st=$?
+if [ $st -eq 0 ] && [ "$(cat "$dir/out")" = "= hein" ] && [ "$(wc -l <"$dir/out")" -eq 2 ]; then
+    ok "EOF exits 0 after answering"
+else
+    bad "EOF (status $st): $(cat "$dir/out")"
+fi
+
+# Comments get no reply; ids are echoed; an empty success has the blank.
+printf '# just a comment\n7 protocol_version\nplay black a1\nquit\n' | "$hein" >"$dir/out" 2>/dev/null
+if [ "$(cat "$dir/out")" = "$(printf '=7 2\n\n= \n\n= ')" ]; then
+    ok "framing: comment, id, empty success"
+else
+    bad "framing: $(od -c "$dir/out" | head -5)"
+fi
+
+# The same seed gives the same moves.
+a=$(printf 'genmove b\ngenmove w\ngenmove b\n' | "$hein" --seed 17 2>/dev/null)
+b=$(printf 'genmove b\ngenmove w\ngenmove b\n' | "$hein" --seed 17 2>/dev/null)
+if [ "$a" = "$b" ]; then ok "--seed is reproducible"; else bad "--seed: '$a' vs '$b'"; fi
+
+# --config runs commands at start-up (replies on stderr, stdout clean);
+# a failing command stops hein with status 1.
+printf 'boardsize 5 5\nplay b c3\n' >"$dir/good.cfg"
+out=$(printf 'all_legal_moves\n' | "$hein" --config "$dir/good.cfg" 2>/dev/null)
+case "$out" in
+    "= a1 b1 c1 d1 e1 a2 b2 c2 d2 e2 a3 b3 d3 "*) ok "--config runs commands" ;;
+    *) bad "--config: $out" ;;
+esac
+printf 'boardsize 5 5\nplay b z9\n' >"$dir/bad.cfg"
+out=$("$hein" --config "$dir/bad.cfg" 2>/dev/null </dev/null); st=$?
+if [ $st -eq 1 ] && [ -z "$out" ]; then ok "--config failure stops"; else bad "--config failure (status $st)"; fi
+"$hein" --config "$dir/missing.cfg" </dev/null >/dev/null 2>&1; st=$?
+if [ $st -eq 1 ]; then ok "--config missing file"; else bad "--config missing file (status $st)"; fi
+
+# "# interrupt" stops a long benchmark within 100 ms, which still answers.
+mkfifo "$dir/in"
+"$hein" <"$dir/in" >"$dir/out" 2>/dev/null &
+pid=$!
+exec 3>"$dir/in"
+printf 'benchmark 60\n' >&3
+sleep 0.5
+t0=$(ms)
+printf '# interrupt\n' >&3
+while ! grep -q 'games/s' "$dir/out" 2>/dev/null; do
+    [ $(( $(ms) - t0 )) -gt 10000 ] && break
+    sleep 0.002
+done
+t1=$(ms)
+latency=$((t1 - t0))
+if grep -q '^= [0-9]* games/s' "$dir/out" && [ $latency -le 100 ]; then
+    ok "interrupt answered in $latency ms"
+else
+    bad "interrupt: $latency ms, reply: $(cat "$dir/out")"
+fi
+# The engine still works after the interrupt, then quits on SIGTERM.
+printf 'name\n' >&3
+sleep 0.2
+kill -TERM "$pid"
+t0=$(ms)
+wait "$pid"; st=$?
+pid=
+exec 3>&-
+if [ $(( $(ms) - t0 )) -lt 2000 ] && grep -q '^= hein$' "$dir/out" && [ $st -eq 143 ]; then
+    ok "SIGTERM exits (status $st)"
+else
+    bad "SIGTERM: status $st, $(cat "$dir/out")"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
