@@ -101,14 +101,23 @@ const htp_command_t *htp_lookup(const htp_t *h, const char *name);
  * second such signal ends the process at once (_exit(128+signal)).  The
  * three signals are blocked in the calling thread while it serves (so
  * threads that handlers start inherit the block); the mask is restored on
- * return.
+ * return.  A thread started before htp_serve does not inherit it: block
+ * the three signals in it, or such a signal may take its default action
+ * there.
  *
  * Input is read from the file descriptor of `in` (fileno), not through
  * the FILE, so that no thread is ever left blocked holding the stream's
  * lock (exit() takes every stream's lock on recent C libraries): nothing
  * may have been read through `in` before.  A stream without a descriptor
  * (fmemopen) is read with getline.  One htp_serve at a time per process
- * when `in` is a terminal (readline is process-global). */
+ * when `in` is a terminal (readline is process-global).
+ *
+ * The input thread is joined before htp_serve returns, except when it
+ * cannot be woken: blocked in readline at a prompt (after a signal; the
+ * terminal's mode is restored), or in getline on a stream without a
+ * descriptor.  Then it is left detached, owning only its own data; `in`
+ * must then stay open (it is stdin in practice: the process exits).
+ * htp_free is safe in every case. */
 int htp_serve(htp_t *h);
 
 /* Run one line as if read from input (no input thread involved): parse,

@@ -1,0 +1,5 @@
+1 crash-mid
+#? [partial]
+
+2 echo a
+#? [a]

@@ -1,0 +1,4 @@
+crash
+
+1 echo a
+#? [a]

@@ -1,0 +1,2 @@
+1 greeting
+#? [hello   big world]

@@ -1,0 +1,4 @@
+hang-on-quit
+
+1 echo ok
+#? [ok]
