@@ -409,7 +409,7 @@ value_cells(reader_t *r, const sgf_value_t *v, int cells[HEX_MAX_CELLS],
     strcpy(text, s);
     const geometry_t *geo = r->game->pos.geo;
     char *colon = strchr(text, ':');
-    int a, b;
+    int a = 0, b = 0;
     if (!colon) {
         if (!parse_cell(r, v, text, &a))
             return false;
