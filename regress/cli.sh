@@ -95,5 +95,14 @@ else
     bad "SIGTERM: status $st, $(cat "$dir/out")"
 fi
 
+# Every command in list_commands is exercised by a suite (as the command
+# of some line of regress/*.tst), so none goes untested.
+suites=${srcdir:-.}
+untested=""
+for cmd in $(printf 'list_commands\n' | "$hein" 2>/dev/null | sed 's/^= //'); do
+    grep -qE "^([0-9]+ )?$cmd( |\$)" "$suites"/*.tst || untested="$untested $cmd"
+done
+if [ -z "$untested" ]; then ok "every command is in a suite"; else bad "commands in no suite:$untested"; fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -152,3 +152,13 @@ param_game game_time 60
 # The random-fill benchmark answers games per second.
 95 benchmark 0.2
 #? [[0-9]+ games/s .*]
+
+# help documents every command, or one.
+96 help genmove
+#? [genmove COLOUR\n.*]
+97 help no_such_command
+#? [.*]*
+
+# quit answers with an empty success (then the engine exits).
+99 quit
+#? []
