@@ -103,8 +103,9 @@ to_move_key(hex_color_t c)
     return c == HEX_WHITE ? ZOBRIST_WHITE_TO_MOVE : 0;
 }
 
-/* Join the groups rooted at a and b (distinct roots), recording the union. */
-static void
+/* Join the groups rooted at a and b (distinct roots), recording the union;
+ * returns the root of the joined group. */
+static int
 join(position_t *p, position_undo_t *u, int a, int b)
 {
     if (p->size[a] < p->size[b]) {
@@ -119,6 +120,7 @@ join(position_t *p, position_undo_t *u, int a, int b)
     p->parent[b] = (int16_t)a;
     p->size[a] = (int16_t)(p->size[a] + p->size[b]);
     p->edges[a] |= p->edges[b];
+    return a;
 }
 
 void
@@ -149,17 +151,18 @@ position_play(position_t *p, hex_color_t color, int move)
     const geometry_t *g = p->geo;
     const bitset_t *own = &p->stones[color];
     int e1 = geometry_edge1(color), e2 = geometry_edge2(color);
+    int root = move;            /* a new stone is its own group */
     for (int i = 0; i < g->nbr_count[move]; i++) {
         int n = g->nbr[move][i];
-        bool same = geometry_is_edge(n) ? (n == e1 || n == e2) : bitset_test(own, n);
+        bool same = n >= HEX_NORTH ? (n == e1 || n == e2) : bitset_test(own, n);
         if (!same)
             continue;
-        int a = position_group(p, move), b = position_group(p, n);
-        if (a != b)
-            join(p, u, a, b);
+        int b = position_group(p, n);
+        if (b != root)
+            root = join(p, u, root, b);
     }
     uint8_t want = winning_mask(color);
-    if (p->winner == HEX_EMPTY && (p->edges[position_group(p, move)] & want) == want)
+    if (p->winner == HEX_EMPTY && (p->edges[root] & want) == want)
         p->winner = color;
 #if HEIN_EXTRA_CHECKS
     assert(position_is_consistent(p));
