@@ -165,6 +165,8 @@ engine_genmove(engine_t *e, hex_color_t color, const stop_t *stop, bool play,
         game_clock_charge(&e->clock, color, *seconds);
         if (game_play(g, color, *move, false, *seconds) != GAME_OK)
             return GENMOVE_PLAYER_ERROR;
+        if (!e->clock.unlimited)
+            game_set_time_left(g, e->clock.left[color]);
     }
     return GENMOVE_OK;
 }

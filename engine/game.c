@@ -142,7 +142,15 @@ game_play(game_t *g, hex_color_t color, int move, bool setup, double seconds)
     e->setup = setup;
     e->to_move = to_move;
     e->seconds = seconds;
+    e->time_left = -1.0;
     return GAME_OK;
+}
+
+void
+game_set_time_left(game_t *g, double seconds)
+{
+    if (g->nentries > 0)
+        g->entries[g->nentries - 1].time_left = seconds;
 }
 
 game_status_t

@@ -22,6 +22,8 @@ typedef struct game_entry {
     bool setup;                 /* a set-up stone (SGF AB/AW), not a move */
     hex_color_t to_move;        /* side to move after this entry */
     double seconds;             /* time used for it, < 0 when unknown */
+    double time_left;           /* seconds left on the player's clock after
+                                 * it (SGF BL/WL), < 0 when unknown */
 } game_entry_t;
 
 /* SGF information kept and written back (NULL when absent; malloc'd). */
@@ -71,6 +73,10 @@ void game_replace(game_t *dst, game_t *src);
  * `setup` marks a set-up stone.  `seconds` is the time used (< 0 unknown). */
 game_status_t game_play(game_t *g, hex_color_t color, int move, bool setup,
                         double seconds);
+
+/* Record the time left on the clock of the player of the last entry after
+ * it (< 0: unknown; game_play leaves it unknown).  No-op with no entry. */
+void game_set_time_left(game_t *g, double seconds);
 
 /* Remove the last entry. */
 game_status_t game_undo(game_t *g);

@@ -18,12 +18,13 @@
 #define SGF_MAX_WORK 10000000L                 /* set-up cells + replays
                                                  * after AE */
 #define SGF_MAX_NAME 8                         /* capitals kept of a name */
+#define SGF_MAX_TIME 1e9                       /* seconds in BL[]/WL[] */
 
 /* The properties read; everything else is parsed and ignored. */
 typedef enum prop_id {
     PROP_OTHER = 0,
     PROP_GM, PROP_SZ, PROP_PB, PROP_PW, PROP_RE, PROP_C,
-    PROP_AB, PROP_AW, PROP_AE, PROP_PL, PROP_B, PROP_W
+    PROP_AB, PROP_AW, PROP_AE, PROP_PL, PROP_B, PROP_W, PROP_BL, PROP_WL
 } prop_id_t;
 
 static const struct {
@@ -34,6 +35,7 @@ static const struct {
     { "PW", PROP_PW }, { "RE", PROP_RE }, { "C", PROP_C },
     { "AB", PROP_AB }, { "AW", PROP_AW }, { "AE", PROP_AE },
     { "PL", PROP_PL }, { "B", PROP_B }, { "W", PROP_W },
+    { "BL", PROP_BL }, { "WL", PROP_WL },
 };
 
 /* One property value of the node being read: its text lies in the node
@@ -461,6 +463,7 @@ remove_stone(reader_t *r, const sgf_value_t *v, int cell)
         if (s != GAME_OK)
             return fail_cell(r, v, "cannot remove (a later move depends on it)",
                              cell);
+        game_set_time_left(g, e->time_left);
         if (game_to_move(g) != e->to_move)
             game_set_to_move(g, e->to_move);
     }
@@ -546,6 +549,25 @@ apply_root(reader_t *r)
     return set_info(r, PROP_C, &g->info.comment);
 }
 
+/* BL[]/WL[] of the mover on a move node: the seconds left on its clock
+ * after the move (a negative time reads as 0). */
+static bool
+apply_time_left(reader_t *r, prop_id_t prop)
+{
+    const sgf_value_t *v = last_value(r, prop);
+    if (!v)
+        return true;
+    const char *s = trimmed(r, v);
+    char *end;
+    errno = 0;
+    double t = strtod(s, &end);
+    if (end == s || *end != '\0' || errno != 0 || !(t <= SGF_MAX_TIME)
+        || !(t >= -SGF_MAX_TIME))
+        return fail_value(r, v, "bad time");
+    game_set_time_left(r->game, t < 0 ? 0.0 : t);
+    return true;
+}
+
 static bool
 apply_node(reader_t *r, bool root)
 {
@@ -604,6 +626,8 @@ apply_node(reader_t *r, bool root)
         if (st != GAME_OK)
             return fail_status(r, move, st, m);
         r->nmoves++;
+        if (!apply_time_left(r, c == HEX_BLACK ? PROP_BL : PROP_WL))
+            return false;
     }
     return true;
 }
@@ -828,6 +852,26 @@ color_letter(hex_color_t c)
     return c == HEX_WHITE ? "W" : "B";
 }
 
+/* BL[s]/WL[s] for the time left after a move, to the millisecond without
+ * trailing zeros ("12.5", "3"). */
+static void
+sb_time_left(sbuf_t *b, hex_color_t c, double seconds)
+{
+    char num[32];               /* at most "1000000000.000" */
+    if (!(seconds >= 0))
+        return;
+    snprintf(num, sizeof num, "%.3f",
+             seconds < SGF_MAX_TIME ? seconds : SGF_MAX_TIME);
+    char *end = num + strlen(num);
+    while (end[-1] == '0')
+        *--end = '\0';
+    if (end[-1] == '.')
+        end[-1] = '\0';
+    sb_puts(b, c == HEX_WHITE ? "WL[" : "BL[");
+    sb_puts(b, num);
+    sb_puts(b, "]");
+}
+
 char *
 sgf_write_text(const game_t *g, const char *app)
 {
@@ -911,6 +955,7 @@ sgf_write_text(const game_t *g, const char *app)
             sb_puts(&b, "[");
             sb_puts(&b, name);
             sb_puts(&b, "]");
+            sb_time_left(&b, e->color, e->time_left);
             game_play(sim, e->color, e->move, false, -1.0);
             if (game_to_move(sim) != want) {
                 sb_node(&b);

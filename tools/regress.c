@@ -18,9 +18,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "tools/regress_engine.h"
+#include "tools/htpclient.h"
 #include "tools/regress_suite.h"
-#include "tools/regress_util.h"
+#include "tools/util.h"
 
 /* Seconds an engine gets to answer "quit" and then to exit. */
 #define REGRESS_QUIT_GRACE 5.0
@@ -45,7 +45,7 @@ typedef struct regress_counts {
 typedef struct regress_run {
     const char *path;
     const regress_opts_t *opts;
-    regress_engine_t engine;
+    htpclient_t engine;
     bool alive;
     regress_counts_t counts;
 } regress_run_t;
@@ -73,52 +73,17 @@ regress_usage(FILE *f)
           "usage error or an unreadable file.\n", f);
 }
 
-/* Appends a word to a NULL-terminated vector of n words. */
-static char **
-regress_push_word(char **words, size_t *n, regress_buf_t *w)
-{
-    words = regress_xrealloc(words, (*n + 2) * sizeof *words);
-    words[(*n)++] = regress_xstrdup(regress_buf_str(w));
-    words[*n] = NULL;
-    regress_buf_clear(w);
-    return words;
-}
-
-/* Splits a command line at whitespace; double quotes group words and are
- * removed.  Returns NULL (and says why) on an unbalanced quote or when
- * there is no word. */
+/* Splits the engine command line (see util_split_command); says why on
+ * stderr and returns NULL when it is bad. */
 static char **
 regress_split_command(const char *s)
 {
-    char **words = NULL;
-    size_t n = 0;
-    regress_buf_t w = { 0 };
-    bool quoted = false, in_word = false;
+    const char *why = NULL;
+    char **words = util_split_command(s, &why);
 
-    for (; *s; s++) {
-        if (*s == '"') {
-            quoted = !quoted;
-            in_word = true;
-        } else if (!quoted && (*s == ' ' || *s == '\t' || *s == '\n')) {
-            if (in_word)
-                words = regress_push_word(words, &n, &w);
-            in_word = false;
-        } else {
-            regress_buf_addc(&w, *s);
-            in_word = true;
-        }
-    }
-    if (in_word && !quoted)
-        words = regress_push_word(words, &n, &w);
-    regress_buf_free(&w);
-    if (!quoted && n > 0)
-        return words;
-    fprintf(stderr, "hein-regress: bad engine command: %s\n",
-            quoted ? "unbalanced quote" : "empty");
-    for (size_t i = 0; i < n; i++)
-        free(words[i]);
-    free(words);
-    return NULL;
+    if (!words)
+        fprintf(stderr, "hein-regress: bad engine command: %s\n", why);
+    return words;
 }
 
 /* Makes a relative engine path with a '/' absolute, since the engine is
@@ -127,14 +92,14 @@ static void
 regress_absolute_engine(char **engine)
 {
     char cwd[4096];
-    regress_buf_t b = { 0 };
+    util_buf_t b = { 0 };
 
     if (engine[0][0] == '/' || !strchr(engine[0], '/')
         || access(engine[0], F_OK) != 0 || !getcwd(cwd, sizeof cwd))
         return;
-    regress_buf_add(&b, cwd);
-    regress_buf_addc(&b, '/');
-    regress_buf_add(&b, engine[0]);
+    util_buf_add(&b, cwd);
+    util_buf_addc(&b, '/');
+    util_buf_add(&b, engine[0]);
     free(engine[0]);
     engine[0] = b.s;
 }
@@ -143,7 +108,7 @@ regress_absolute_engine(char **engine)
  * program (installed) or in ../engine (build tree), quoted into b, else
  * "hein" from PATH. */
 static const char *
-regress_default_engine(const char *argv0, regress_buf_t *b)
+regress_default_engine(const char *argv0, util_buf_t *b)
 {
     static const char *const beside[] = { "hein", "../engine/hein" };
     const char *env = getenv("HEIN_ENGINE");
@@ -152,12 +117,12 @@ regress_default_engine(const char *argv0, regress_buf_t *b)
     if (env && *env)
         return env;
     for (size_t i = 0; slash && i < sizeof beside / sizeof *beside; i++) {
-        regress_buf_clear(b);
-        regress_buf_addc(b, '"');
-        regress_buf_addn(b, argv0, (size_t)(slash - argv0) + 1);
-        regress_buf_add(b, beside[i]);
+        util_buf_clear(b);
+        util_buf_addc(b, '"');
+        util_buf_addn(b, argv0, (size_t)(slash - argv0) + 1);
+        util_buf_add(b, beside[i]);
         if (access(b->s + 1, X_OK) == 0) {
-            regress_buf_addc(b, '"');
+            util_buf_addc(b, '"');
             return b->s;
         }
     }
@@ -246,7 +211,7 @@ regress_option(int argc, char **argv, int *i, regress_opts_t *o,
 static int
 regress_parse_args(int argc, char **argv, regress_opts_t *o, int *status)
 {
-    regress_buf_t found = { 0 };
+    util_buf_t found = { 0 };
     const char *engine = regress_default_engine(argv[0], &found);
     int i, r = 0;
 
@@ -263,7 +228,7 @@ regress_parse_args(int argc, char **argv, regress_opts_t *o, int *status)
     }
     if (r == 0 && !(o->engine = regress_split_command(engine)))
         r = 2;
-    regress_buf_free(&found);
+    util_buf_free(&found);
     if (r != 0) {
         *status = r == 1 ? 0 : 2;
         return -1;
@@ -312,7 +277,7 @@ regress_count(regress_counts_t *c, bool fail, bool expect_fail)
  * expectation and the reply. */
 static void
 regress_report(regress_run_t *run, const regress_item_t *it, bool fail,
-               const char *reason, const regress_reply_t *reply)
+               const char *reason, const htpclient_reply_t *reply)
 {
     const regress_expect_t *x = &it->expect;
     bool expect_fail = x->expect_fail && !reason;
@@ -327,7 +292,7 @@ regress_report(regress_run_t *run, const regress_item_t *it, bool fail,
         fputs(": expected ", stdout);
         regress_put_flat(x->text && *x->text ? x->text : "no error");
         fputs(reply->error ? ", got error '" : ", got '", stdout);
-        regress_put_flat(regress_buf_str(&reply->text));
+        regress_put_flat(util_buf_str(&reply->text));
         putchar('\'');
     }
     putchar('\n');
@@ -345,21 +310,21 @@ regress_report_lost(regress_run_t *run, const regress_item_t *it,
 /* Ends the engine after a command that got no reply. */
 static void
 regress_lose_engine(regress_run_t *run, const regress_item_t *it,
-                    regress_status_t st)
+                    htpclient_status_t st)
 {
     char reason[64];
 
-    if (st == REGRESS_TIMEOUT) {
+    if (st == HTPCLIENT_TIMEOUT) {
         fprintf(stderr, "hein-regress: %s:%u: no reply within %g s; "
                 "killing the engine\n", run->path, it->line,
                 run->opts->timeout);
-        regress_engine_finish(&run->engine, false, 0, false);
+        htpclient_finish(&run->engine, false, 0, false);
         snprintf(reason, sizeof reason, "timeout after %g s",
                  run->opts->timeout);
     } else {
         fprintf(stderr, "hein-regress: %s:%u: engine died\n", run->path,
                 it->line);
-        regress_engine_finish(&run->engine, false, REGRESS_DEATH_GRACE, true);
+        htpclient_finish(&run->engine, false, REGRESS_DEATH_GRACE, true);
         snprintf(reason, sizeof reason, "engine died");
     }
     run->alive = false;
@@ -375,9 +340,9 @@ regress_lose_engine(regress_run_t *run, const regress_item_t *it,
 /* Sends one command of the file and judges its reply. */
 static void
 regress_run_item(regress_run_t *run, const regress_item_t *it,
-                 regress_reply_t *reply)
+                 htpclient_reply_t *reply)
 {
-    regress_status_t st;
+    htpclient_status_t st;
     char why[256];
     bool fail;
 
@@ -385,8 +350,8 @@ regress_run_item(regress_run_t *run, const regress_item_t *it,
         regress_report_lost(run, it, "engine died");
         return;
     }
-    st = regress_engine_ask(&run->engine, it->send, run->opts->timeout, reply);
-    if (st != REGRESS_REPLY) {
+    st = htpclient_ask(&run->engine, it->send, run->opts->timeout, reply);
+    if (st != HTPCLIENT_REPLY) {
         regress_lose_engine(run, it, st);
         return;
     }
@@ -395,13 +360,13 @@ regress_run_item(regress_run_t *run, const regress_item_t *it,
             printf("%s:%u: warning: '", run->path, it->line);
             regress_put_flat(it->command);
             fputs("' failed: ", stdout);
-            regress_put_flat(regress_buf_str(&reply->text));
+            regress_put_flat(util_buf_str(&reply->text));
             putchar('\n');
         }
         return;
     }
     fail = regress_expect_fails(&it->expect, reply->error,
-                                regress_buf_str(&reply->text), why,
+                                util_buf_str(&reply->text), why,
                                 sizeof why);
     regress_report(run, it, fail, why[0] ? why : NULL, reply);
 }
@@ -411,11 +376,11 @@ static char *
 regress_folder(const char *path)
 {
     const char *slash = strrchr(path, '/');
-    regress_buf_t b = { 0 };
+    util_buf_t b = { 0 };
 
     if (!slash)
-        return regress_xstrdup(".");
-    regress_buf_addn(&b, path, slash == path ? 1 : (size_t)(slash - path));
+        return util_xstrdup(".");
+    util_buf_addn(&b, path, slash == path ? 1 : (size_t)(slash - path));
     return b.s;
 }
 
@@ -428,9 +393,10 @@ regress_run_file(const regress_opts_t *o, const char *path,
     regress_suite_t suite = { 0 };
     regress_run_t run = {
         .path = path, .opts = o,
-        .engine = { .log = o->log, .verbose = o->verbose, .label = path }
+        .engine = { .log = o->log, .verbose = o->verbose,
+                    .prog = "hein-regress", .label = path }
     };
-    regress_reply_t reply = { 0 };
+    htpclient_reply_t reply = { 0 };
     char *dir;
 
     if (!regress_suite_load(path, &suite)) {
@@ -444,16 +410,16 @@ regress_run_file(const regress_opts_t *o, const char *path,
         fprintf(o->log, "# %s\n", path);
     if (o->verbose)
         fprintf(stderr, "# %s\n", path);
-    run.alive = regress_engine_start(&run.engine, o->engine, dir);
+    run.alive = htpclient_start(&run.engine, o->engine, dir);
     for (size_t i = 0; i < suite.n; i++)
         regress_run_item(&run, &suite.items[i], &reply);
     if (run.alive)
-        regress_engine_finish(&run.engine, true, REGRESS_QUIT_GRACE, false);
+        htpclient_finish(&run.engine, true, REGRESS_QUIT_GRACE, false);
     total->passed += run.counts.passed;
     total->xfailed += run.counts.xfailed;
     total->failed += run.counts.failed;
     total->xpassed += run.counts.xpassed;
-    regress_buf_free(&reply.text);
+    util_buf_free(&reply.text);
     regress_suite_free(&suite);
     free(dir);
     return true;
@@ -507,9 +473,7 @@ main(int argc, char **argv)
     regress_print_counts(&total);
     if (opts.log)
         fclose(opts.log);
-    for (char **w = opts.engine; *w; w++)
-        free(*w);
-    free(opts.engine);
+    util_free_words(opts.engine);
     if (unreadable)
         return 2;
     return total.failed + total.xpassed > 0 ? 1 : 0;

@@ -39,18 +39,18 @@ regress_class_members(char e)
 
 /* Appends c as a literal outside brackets. */
 static void
-regress_add_literal(regress_buf_t *out, char c)
+regress_add_literal(util_buf_t *out, char c)
 {
     if (c && strchr(regress_ere_special, c))
-        regress_buf_addc(out, '\\');
-    regress_buf_addc(out, c);
+        util_buf_addc(out, '\\');
+    util_buf_addc(out, c);
 }
 
 /* A bracket expression being rebuilt: POSIX reads ']' literally only
  * first, '^' only not first and '-' only first or last, so those three are
  * kept aside and placed at the end. */
 typedef struct regress_bracket {
-    regress_buf_t members;
+    util_buf_t members;
     bool rbracket;
     bool caret;
     bool hyphen;
@@ -63,9 +63,9 @@ regress_bracket_escape(regress_bracket_t *b, char e)
     const char *set = regress_class_members(e);
 
     if (regress_control_escape(e))
-        regress_buf_addc(&b->members, regress_control_escape(e));
+        util_buf_addc(&b->members, regress_control_escape(e));
     else if (set && e >= 'a')
-        regress_buf_add(&b->members, set);
+        util_buf_add(&b->members, set);
     else if (e == ']')
         b->rbracket = true;
     else if (e == '^')
@@ -73,7 +73,7 @@ regress_bracket_escape(regress_bracket_t *b, char e)
     else if (e == '-')
         b->hyphen = true;
     else
-        regress_buf_addc(&b->members, e);
+        util_buf_addc(&b->members, e);
 }
 
 /* Moves a '-' that starts or ends the members aside (both are literal),
@@ -81,7 +81,7 @@ regress_bracket_escape(regress_bracket_t *b, char e)
 static void
 regress_bracket_hyphens(regress_bracket_t *b)
 {
-    regress_buf_t *m = &b->members;
+    util_buf_t *m = &b->members;
 
     if (m->len > 0 && m->s[m->len - 1] == '-') {
         m->s[--m->len] = '\0';
@@ -94,53 +94,53 @@ regress_bracket_hyphens(regress_bracket_t *b)
 }
 
 static void
-regress_bracket_emit(regress_bracket_t *b, bool negate, regress_buf_t *out)
+regress_bracket_emit(regress_bracket_t *b, bool negate, util_buf_t *out)
 {
     const char *m;
 
     regress_bracket_hyphens(b);
-    m = regress_buf_str(&b->members);
+    m = util_buf_str(&b->members);
     if (!negate && !b->rbracket && !*m && !b->hyphen && b->caret) {
-        regress_buf_add(out, "\\^");
+        util_buf_add(out, "\\^");
         return;
     }
-    regress_buf_add(out, negate ? "[^" : "[");
+    util_buf_add(out, negate ? "[^" : "[");
     if (b->rbracket)
-        regress_buf_addc(out, ']');
-    regress_buf_add(out, m);
+        util_buf_addc(out, ']');
+    util_buf_add(out, m);
     if (b->caret && (b->rbracket || *m)) {
-        regress_buf_addc(out, '^');
+        util_buf_addc(out, '^');
         b->caret = false;
     }
     if (b->hyphen)
-        regress_buf_addc(out, '-');
+        util_buf_addc(out, '-');
     if (b->caret)
-        regress_buf_addc(out, '^');
-    regress_buf_addc(out, ']');
+        util_buf_addc(out, '^');
+    util_buf_addc(out, ']');
 }
 
 /* Copies a POSIX class such as [:alpha:] at p into members; returns its
  * last character (or p, having copied only the '[', when it is not
  * closed). */
 static const char *
-regress_bracket_class(const char *p, regress_buf_t *members)
+regress_bracket_class(const char *p, util_buf_t *members)
 {
     const char *q;
 
     for (q = p + 2; *q && !(q[0] == p[1] && q[1] == ']'); q++)
         ;
     if (!*q) {
-        regress_buf_addc(members, '[');
+        util_buf_addc(members, '[');
         return p;
     }
-    regress_buf_addn(members, p, (size_t)(q + 2 - p));
+    util_buf_addn(members, p, (size_t)(q + 2 - p));
     return q + 1;
 }
 
 /* Rewrites the bracket expression at p (just after its '[').  Returns the
  * position after its ']', or NULL when it is not closed. */
 static const char *
-regress_bracket(const char *p, regress_buf_t *out)
+regress_bracket(const char *p, util_buf_t *out)
 {
     regress_bracket_t b = { { 0 }, false, false, false };
     bool negate = *p == '^';
@@ -156,18 +156,18 @@ regress_bracket(const char *p, regress_buf_t *out)
         else if (*p == '[' && p[1] && strchr(":.=", p[1]))
             p = regress_bracket_class(p, &b.members);
         else
-            regress_buf_addc(&b.members, *p);
+            util_buf_addc(&b.members, *p);
     }
     if (*p == ']')
         regress_bracket_emit(&b, negate, out);
-    regress_buf_free(&b.members);
+    util_buf_free(&b.members);
     return *p == ']' ? p + 1 : NULL;
 }
 
 /* Appends the text of a \Q...\E quote starting at p; returns the position
  * after the \E (or the end). */
 static const char *
-regress_quote(const char *p, regress_buf_t *out)
+regress_quote(const char *p, util_buf_t *out)
 {
     for (; *p && !(p[0] == '\\' && p[1] == 'E'); p++)
         regress_add_literal(out, *p);
@@ -177,23 +177,23 @@ regress_quote(const char *p, regress_buf_t *out)
 /* Handles the escape "\e" outside brackets; returns the position after
  * it. */
 static const char *
-regress_escape(const char *p, regress_buf_t *out)
+regress_escape(const char *p, util_buf_t *out)
 {
     char e = *p;
     const char *set = regress_class_members(e);
 
     if (regress_control_escape(e)) {
-        regress_buf_addc(out, regress_control_escape(e));
+        util_buf_addc(out, regress_control_escape(e));
     } else if (set) {
-        regress_buf_add(out, e >= 'a' ? "[" : "[^");
-        regress_buf_add(out, set);
-        regress_buf_addc(out, ']');
+        util_buf_add(out, e >= 'a' ? "[" : "[^");
+        util_buf_add(out, set);
+        util_buf_addc(out, ']');
     } else if (e == 'Q') {
         return regress_quote(p + 1, out);
     } else if ((e >= '0' && e <= '9') || (e >= 'a' && e <= 'z')
                || (e >= 'A' && e <= 'Z')) {
-        regress_buf_addc(out, '\\');
-        regress_buf_addc(out, e);
+        util_buf_addc(out, '\\');
+        util_buf_addc(out, e);
     } else {
         regress_add_literal(out, e);
     }
@@ -201,11 +201,11 @@ regress_escape(const char *p, regress_buf_t *out)
 }
 
 void
-regress_pattern_to_ere(const char *java, regress_buf_t *out)
+regress_pattern_to_ere(const char *java, util_buf_t *out)
 {
     const char *p = java;
 
-    regress_buf_add(out, "");
+    util_buf_add(out, "");
     while (*p) {
         const char *next;
 
@@ -214,10 +214,10 @@ regress_pattern_to_ere(const char *java, regress_buf_t *out)
         } else if (p[0] == '[' && (next = regress_bracket(p + 1, out))) {
             p = next;
         } else if (p[0] == '(' && p[1] == '?' && p[2] == ':') {
-            regress_buf_addc(out, '(');
+            util_buf_addc(out, '(');
             p += 3;
         } else {
-            regress_buf_addc(out, *p++);
+            util_buf_addc(out, *p++);
         }
     }
 }

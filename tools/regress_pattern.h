@@ -20,9 +20,9 @@
  * Other alphanumeric escapes (\b, \1 ...) are left for the regex library,
  * which reads \b \B \< \> and back-references as GNU and Java do. */
 
-#include "tools/regress_util.h"
+#include "tools/util.h"
 
 /* Appends the POSIX extended form of the Java pattern java to out. */
-void regress_pattern_to_ere(const char *java, regress_buf_t *out);
+void regress_pattern_to_ere(const char *java, util_buf_t *out);
 
 #endif /* HEIN_TOOLS_REGRESS_PATTERN_H */

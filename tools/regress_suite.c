@@ -10,7 +10,7 @@
 
 #include "tools/regress_pattern.h"
 #include "tools/regress_suite.h"
-#include "tools/regress_util.h"
+#include "tools/util.h"
 
 /* Parses the text after "#?" (trimmed, modified in place) into x. */
 static void
@@ -19,12 +19,12 @@ regress_parse_expect(char *text, regress_expect_t *x)
     size_t n;
     char *inner;
 
-    x->text = regress_xstrdup(text);
+    x->text = util_xstrdup(text);
     n = strlen(text);
     if (n > 0 && text[n - 1] == '*') {
         x->expect_fail = true;
         text[n - 1] = '\0';
-        text = regress_trim(text);
+        text = util_trim(text);
         n = strlen(text);
     }
     if (n == 0)
@@ -34,12 +34,12 @@ regress_parse_expect(char *text, regress_expect_t *x)
         return;
     }
     text[n - 1] = '\0';
-    inner = regress_trim(text + 1);
+    inner = util_trim(text + 1);
     if (inner[0] == '!') {
         x->negate = true;
         inner++;
     }
-    x->pattern = regress_xstrdup(inner);
+    x->pattern = util_xstrdup(inner);
 }
 
 /* If line starts with an unsigned integer and a space, stores it in *id
@@ -72,13 +72,13 @@ regress_add_item(regress_suite_t *suite, unsigned line_no,
 
     if (suite->n == suite->cap) {
         suite->cap = suite->cap ? 2 * suite->cap : 64;
-        suite->items = regress_xrealloc(suite->items,
+        suite->items = util_xrealloc(suite->items,
                                         suite->cap * sizeof *suite->items);
     }
     it = &suite->items[suite->n++];
     memset(it, 0, sizeof *it);
     it->line = line_no;
-    it->send = regress_xstrdup(line);
+    it->send = util_xstrdup(line);
     for (p = it->send; *p; p++)
         if (*p == '\t')
             *p = ' ';
@@ -108,7 +108,7 @@ regress_add_line(regress_suite_t *suite, const char *path,
                     "ignored\n", path, line_no);
             return;
         }
-        regress_parse_expect(regress_trim(line + 2),
+        regress_parse_expect(util_trim(line + 2),
                              &suite->items[*waiting].expect);
         *waiting = REGRESS_NONE_WAITING;
         return;
@@ -132,7 +132,7 @@ regress_suite_load(const char *path, regress_suite_t *suite)
     if (!f)
         return false;
     while (getline(&line, &cap, f) >= 0)
-        regress_add_line(suite, path, ++line_no, regress_trim(line), &waiting);
+        regress_add_line(suite, path, ++line_no, util_trim(line), &waiting);
     saved = ferror(f) ? errno : 0;
     free(line);
     fclose(f);
@@ -162,15 +162,15 @@ regress_whole_match(const char *pattern, const char *reply, char *why,
                     size_t whylen)
 {
     regex_t re;
-    regress_buf_t anchored = { 0 };
+    util_buf_t anchored = { 0 };
     int rc;
 
-    regress_buf_add(&anchored, "^(");
+    util_buf_add(&anchored, "^(");
     regress_pattern_to_ere(pattern, &anchored);
-    regress_buf_add(&anchored, ")$");
+    util_buf_add(&anchored, ")$");
     rc = regcomp(&re, pattern[0] ? anchored.s : "^$",
                  REG_EXTENDED | REG_NOSUB);
-    regress_buf_free(&anchored);
+    util_buf_free(&anchored);
     if (rc != 0) {
         char msg[200];
 

@@ -5,6 +5,7 @@
 
 #include <check.h>
 #include <dirent.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,6 +114,14 @@ same_game(const game_t *a, const game_t *b, char *why, size_t size)
         if (x->move != y->move || x->color != y->color
             || x->setup != y->setup || x->to_move != y->to_move) {
             snprintf(why, size, "entry %d differs", i);
+            return false;
+        }
+        /* BL/WL are written to the millisecond. */
+        bool known = x->time_left >= 0 && !x->setup;
+        if (known != (y->time_left >= 0)
+            || (known && fabs(x->time_left - y->time_left) > 0.0005 + 1e-9)) {
+            snprintf(why, size, "time left of entry %d differs: %g, %g", i,
+                     x->time_left, y->time_left);
             return false;
         }
     }
@@ -863,6 +872,49 @@ START_TEST(write_escapes_brackets_and_backslashes_in_information)
 }
 END_TEST
 
+START_TEST(time_left_is_written_as_bl_wl_and_read_back)
+{
+    game_t *g = new_game(5, 5);
+    ck_assert_int_eq(game_play(g, HEX_BLACK, cell(g, "c3"), false, 1.25),
+                     GAME_OK);
+    game_set_time_left(g, 58.75);
+    ck_assert_int_eq(game_play(g, HEX_WHITE, MOVE_SWAP, false, 0.5), GAME_OK);
+    game_set_time_left(g, 0);
+    ck_assert_int_eq(game_play(g, HEX_WHITE, cell(g, "b2"), false, -1),
+                     GAME_OK);
+    ck_assert_int_eq(game_play(g, HEX_BLACK, cell(g, "d2"), false, 2),
+                     GAME_OK);
+    game_set_time_left(g, 12.3456);
+    ck_assert_int_eq(game_play(g, HEX_WHITE, MOVE_RESIGN, false, 1), GAME_OK);
+    game_set_time_left(g, 3);
+    char *text = sgf_write_text(g, APP);
+    ck_assert_ptr_nonnull(text);
+    if (!strstr(text, ";B[c3]BL[58.75];W[swap-pieces]WL[0];W[b2];"
+                "B[d2]BL[12.346];W[resign]WL[3])"))
+        ck_abort_msg("unexpected SGF:\n%s", text);
+    free(text);
+    check_round_trip(g);
+    delete_game(g);
+
+    /* Read: the mover's property only; other spellings of numbers. */
+    g = load_ok("(;FF[4]GM[11]SZ[5];B[a1]BL[ 7 ]WL[9];W[b1]WL[1e1]"
+                ";B[c1]BL[-2];W[d1])", -1);
+    ck_assert(fabs(g->entries[0].time_left - 7) < 1e-9);
+    ck_assert(fabs(g->entries[1].time_left - 10) < 1e-9);
+    ck_assert(fabs(g->entries[2].time_left - 0) < 1e-9);
+    ck_assert(g->entries[3].time_left < 0);
+    delete_game(g);
+
+    g = new_game(5, 5);
+    char err[256];
+    ck_assert(!load(g, "(;FF[4]GM[11]SZ[5];B[a1]BL[soon])", -1, err,
+                    sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "bad time in BL[soon]"));
+    ck_assert_int_eq(g->nentries, 0);
+    delete_game(g);
+}
+END_TEST
+
 START_TEST(save_and_load_file_round_trip)
 {
     game_t *g = load_ok(hexgui_moves, -1);
@@ -963,6 +1015,8 @@ random_game(rng_t *rng)
         hex_color_t col = setup || kind == 6 ? (hex_color_t)rng_below(rng, 2)
                                              : game_to_move(g);
         ck_assert_int_eq(game_play(g, col, c, setup, -1), GAME_OK);
+        if (!setup && rng_below(rng, 2))
+            game_set_time_left(g, (double)rng_below(rng, 100000) / 7.0);
     }
     if (rng_below(rng, 5) == 0)
         ck_assert_int_eq(game_play(g, (hex_color_t)rng_below(rng, 2),
@@ -1075,6 +1129,7 @@ sgf_suite(void)
     tcase_add_test(t, write_groups_setup_stones_and_adds_pl_only_when_needed);
     tcase_add_test(t, write_adds_a_pl_node_when_the_side_to_move_was_set_after_a_move);
     tcase_add_test(t, write_escapes_brackets_and_backslashes_in_information);
+    tcase_add_test(t, time_left_is_written_as_bl_wl_and_read_back);
     tcase_add_test(t, save_and_load_file_round_trip);
     tcase_add_test(t, file_errors_name_the_file_and_the_reason);
     tcase_add_test(t, error_text_is_truncated_to_the_buffer);
