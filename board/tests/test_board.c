@@ -11,6 +11,7 @@
 #include "board/geometry.h"
 #include "board/position.h"
 #include "board/rng.h"
+#include "board/tests/minimax.h"
 
 /* Print a position that failed a check, so the failure can be replayed. */
 static void
@@ -467,6 +468,35 @@ START_TEST(position_text_has_no_empty_line)
 }
 END_TEST
 
+/* ---- the minimax oracle ------------------------------------------- */
+
+/* The winning first moves of the empty 2x2 and 4x4 boards are known: the
+ * obtuse corners, and the short diagonal. */
+START_TEST(minimax_knows_small_openings)
+{
+    const char *expect[] = { "", "a1", "b1 a2", "c1 a2 b2 c2 a3", "d1 c2 b3 a4" };
+    for (int n = 1; n <= 4; n++) {
+        geometry_t *g = geometry_new(n, n);
+        position_t p;
+        position_init(&p, g);
+        geometry_unref(g);
+        minimax_t *m = minimax_new();
+        ck_assert(minimax_to_move_wins(m, &p));
+        bitset_t w = minimax_winning_moves(m, &p);
+        char got[64] = "", name[MOVE_NAME_MAX];
+        for (int c = bitset_first(&w); c >= 0; c = bitset_next(&w, c)) {
+            if (got[0])
+                strcat(got, " ");
+            strcat(got, geometry_move_name(p.geo, c, name));
+        }
+        ck_assert_str_eq(got, expect[n]);
+        ck_assert_int_eq(p.nmoves, 0);
+        minimax_free(m);
+        position_free(&p);
+    }
+}
+END_TEST
+
 static Suite *
 board_suite(void)
 {
@@ -492,6 +522,10 @@ board_suite(void)
     tcase_add_test(tc, position_edges_belong_to_their_colour);
     tcase_add_test(tc, position_copy_is_independent);
     tcase_add_test(tc, position_text_has_no_empty_line);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("minimax");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, minimax_knows_small_openings);
     suite_add_tcase(s, tc);
     return s;
 }
