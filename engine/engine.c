@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -55,6 +56,17 @@ engine_new(uint64_t seed)
     e->game_params.game_time = DEFAULT_GAME_TIME;
     e->game_params.move_time = DEFAULT_MOVE_TIME;
     e->player_params.name = 0;
+    vc_params_default(&e->vc_params);
+    ice_params_init(&e->ice_params);
+    /* Board knowledge from share/patterns; without the files hein still
+     * plays, with fewer rules (and says so on stderr). */
+    char err[256];
+    e->ice_patterns = pattern_set_load_ice(err, sizeof err);
+    if (!e->ice_patterns)
+        fprintf(stderr, "hein: %s; inferior cells by graph rules only\n", err);
+    e->vc_templates = vc_templates_load_default(err, sizeof err);
+    if (!e->vc_templates)
+        fprintf(stderr, "hein: %s; virtual connections without edge templates\n", err);
     game_clock_init(&e->clock, e->game_params.game_time);
     engine_seed(e, seed);
     return e;
@@ -69,6 +81,8 @@ engine_free(engine_t *e)
         if (e->player_state[i] && player_table[i]->destroy)
             player_table[i]->destroy(e->player_state[i]);
     free(e->player_state);
+    pattern_set_free(e->ice_patterns);
+    vc_templates_free(e->vc_templates);
     game_free(&e->game);
     free(e);
 }

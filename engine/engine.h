@@ -11,7 +11,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "board/ice.h"
+#include "board/pattern.h"
 #include "board/rng.h"
+#include "board/vc.h"
+#include "board/vc_template.h"
 #include "engine/clock.h"
 #include "engine/game.h"
 #include "engine/param.h"
@@ -40,6 +44,10 @@ typedef struct engine {
     game_clock_t clock;
     game_params_t game_params;
     player_params_t player_params;
+    ice_params_t ice_params;    /* param_player_ice */
+    pattern_set_t *ice_patterns;        /* ice-*.txt, or NULL: graph rules only */
+    vc_params_t vc_params;      /* param_vc */
+    vc_templates_t *vc_templates;       /* vc-templates.txt, or NULL: none */
     void **player_state;        /* by player index; made on first use */
     rng_t rng;
     uint64_t seed;

@@ -15,6 +15,8 @@
 
 #include "engine/benchmark.h"
 #include "engine/engine.h"
+#include "gtp/cmd_ice.h"
+#include "gtp/cmd_vc.h"
 #include "gtp/commands.h"
 #include "gtp/sgf.h"
 
@@ -402,9 +404,8 @@ cmd_savesgf(htp_cmd_t *cmd, void *ctx)
 
 /* ---- parameters ----------------------------------------------------- */
 
-/* param_X with no argument lists; with KEY VALUE sets. */
-static htp_status_t
-param_command(htp_cmd_t *cmd, const param_desc_t *table, void *base, bool *changed)
+htp_status_t
+commands_param(htp_cmd_t *cmd, const param_desc_t *table, void *base, bool *changed)
 {
     char err[ERRLEN], line[512];
     *changed = false;
@@ -436,7 +437,7 @@ cmd_param_game(htp_cmd_t *cmd, void *ctx)
     engine_t *e = ctx;
     double before = e->game_params.game_time;
     bool changed;
-    htp_status_t s = param_command(cmd, game_param_table, &e->game_params, &changed);
+    htp_status_t s = commands_param(cmd, game_param_table, &e->game_params, &changed);
     if (changed && e->game_params.game_time != before)
         engine_apply_game_time(e);
     return s;
@@ -447,7 +448,7 @@ cmd_param_player(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
     bool changed;
-    return param_command(cmd, player_param_table, &e->player_params, &changed);
+    return commands_param(cmd, player_param_table, &e->player_params, &changed);
 }
 
 /* ---- analysis and tools --------------------------------------------- */
@@ -458,13 +459,23 @@ cmd_hexgui_analyze_commands(htp_cmd_t *cmd, void *ctx)
     (void)ctx;
     if (!nargs_ok(cmd, 0, 0))
         return usage(cmd);
-    /* TYPE/LABEL/COMMAND; no '/' in labels or commands. */
-    return htp_success(cmd,
+    /* TYPE/LABEL/COMMAND; no '/' in labels or commands.  Passed as an
+     * argument: the wildcards (%m, %c, %p, %P) are not printf's. */
+    return htp_success(cmd, "%s",
                        "param/Game Parameters/param_game\n"
                        "param/Player Parameters/param_player\n"
                        "string/Final Score/final_score\n"
                        "string/Show Board/showboard\n"
-                       "string/Benchmark (1 s)/benchmark 1\n");
+                       "string/Benchmark (1 s)/benchmark 1\n"
+                       "inferior/Compute Inferior/compute-inferior %m\n"
+                       "param/ICE Param/param_player_ice\n"
+                       "inferior/VC Build/vc-build %m\n"
+                       "vc/VC Between Cells Full/vc-between-cells-full %c %P\n"
+                       "vc/VC Between Cells Semi/vc-between-cells-semi %c %P\n"
+                       "plist/VC Connected To Full/vc-connected-to-full %c %p\n"
+                       "plist/VC Connected To Semi/vc-connected-to-semi %c %p\n"
+                       "plist/VC Mustplay/vc-get-mustplay %m\n"
+                       "param/VC Param/param_vc\n");
 }
 
 static htp_status_t
@@ -523,6 +534,25 @@ const htp_command_t commands_table[] = {
     /* parameters */
     { "param_game", cmd_param_game, "[KEY [VALUE]]", "game parameters: list, show or set" },
     { "param_player", cmd_param_player, "[KEY [VALUE]]", "player parameters: list, show or set" },
+    /* inferior cells */
+    { "compute-inferior", cmd_compute_inferior, "COLOUR",
+      "dead, captured, vulnerable and dominated cells for COLOUR to move (HexGui inferior)" },
+    { "param_player_ice", cmd_param_player_ice, "[KEY [VALUE]]",
+      "inferior-cell engine parameters: list, show or set" },
+    /* virtual connections */
+    { "vc-build", cmd_vc_build, "COLOUR",
+      "VCs with COLOUR to move: the cells outside its must-play (HexGui inferior, x)" },
+    { "vc-between-cells-full", cmd_vc_between_cells_full, "COLOUR A B",
+      "COLOUR's full VCs between A and B (HexGui vc)" },
+    { "vc-between-cells-semi", cmd_vc_between_cells_semi, "COLOUR A B",
+      "COLOUR's semi VCs between A and B (HexGui vc)" },
+    { "vc-connected-to-full", cmd_vc_connected_to_full, "COLOUR A",
+      "the cells with a full VC of COLOUR to A" },
+    { "vc-connected-to-semi", cmd_vc_connected_to_semi, "COLOUR A",
+      "the cells with a semi VC of COLOUR to A" },
+    { "vc-get-mustplay", cmd_vc_get_mustplay, "COLOUR",
+      "COLOUR's must-play: every other move loses (empty when lost already)" },
+    { "param_vc", cmd_param_vc, "[KEY [VALUE]]", "VC engine parameters: list, show or set" },
     /* analysis and tools */
     { "hexgui-analyze_commands", cmd_hexgui_analyze_commands, "", "HexGui's analyze menu" },
     { "benchmark", cmd_benchmark, "[SECONDS]",

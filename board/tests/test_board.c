@@ -501,11 +501,14 @@ static Suite *
 board_suite(void)
 {
     Suite *s = suite_create("board");
+    /* Generous timeouts: sanitizer builds on a loaded machine are slow. */
     TCase *tc = tcase_create("bitset");
+    tcase_set_timeout(tc, 60);
     tcase_add_test(tc, bitset_set_ops_match_bool_arrays);
     tcase_add_test(tc, bitset_range_and_edges);
     suite_add_tcase(s, tc);
     tc = tcase_create("geometry");
+    tcase_set_timeout(tc, 60);
     tcase_add_test(tc, geometry_neighbours_symmetric_all_sizes);
     tcase_add_test(tc, geometry_neighbours_follow_convention);
     tcase_add_test(tc, geometry_names_round_trip);

@@ -1,0 +1,501 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Tests of the inferior-cell engine and the pattern module: unit cases per
+ * rule, and the soundness of fill-in and pruning against exact minimax on
+ * random small positions (HEIN_ICE_POSITIONS of them, 10000 by default;
+ * make check-long runs more). */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board/geometry.h"
+#include "board/ice.h"
+#include "board/pattern.h"
+#include "board/position.h"
+#include "board/rng.h"
+#include "board/tests/minimax.h"
+
+static void
+dump(const position_t *p, hex_color_t to_move, const char *why)
+{
+    char text[4096];
+    position_to_text(p, text, sizeof text);
+    fprintf(stderr, "%s (%s to move)\n%s\n", why, hex_color_name(to_move), text);
+}
+
+/* A position from rows of 'B', 'W', '.' (top row first). */
+static void
+position_from_rows(position_t *p, geometry_t **geo, int w, int h, const char *const *rows)
+{
+    *geo = geometry_new(w, h);
+    ck_assert_ptr_nonnull(*geo);
+    position_init(p, *geo);
+    for (int r = 0; r < h; r++)
+        for (int c = 0; c < w; c++) {
+            char ch = rows[r][c];
+            if (ch == 'B')
+                position_play(p, HEX_BLACK, geometry_cell(*geo, c, r));
+            else if (ch == 'W')
+                position_play(p, HEX_WHITE, geometry_cell(*geo, c, r));
+        }
+}
+
+static int
+cell_named(const geometry_t *g, const char *name)
+{
+    int m;
+    ck_assert_int_eq(geometry_parse_move(g, name, &m), MOVE_PARSE_OK);
+    return m;
+}
+
+static pattern_set_t *
+load_patterns(void)
+{
+    char err[512];
+    pattern_set_t *s = pattern_set_load_ice(err, sizeof err);
+    if (!s)
+        fprintf(stderr, "patterns: %s\n", err);
+    ck_assert_ptr_nonnull(s);
+    return s;
+}
+
+/* ---- unit cases ----------------------------------------------------- */
+
+START_TEST(ice_clique_dead_cell_between_two_groups)
+{
+    /* c2 (col 2, row 1) has black b2, c1, d1 on one side (one group) and
+     * white on the other: dead. */
+    static const char *const rows[] = {
+        "..BB.",
+        ".B.W.",
+        ".WW..",
+        ".....",
+        ".....",
+    };
+    position_t p;
+    geometry_t *g;
+    position_from_rows(&p, &g, 5, 5, rows);
+    ck_assert(ice_clique_dead(&p, cell_named(g, "c2")));
+    ck_assert(!ice_clique_dead(&p, cell_named(g, "c4")));
+    position_free(&p);
+    geometry_unref(g);
+}
+END_TEST
+
+START_TEST(ice_edge_bridge_cells_are_captured)
+{
+    /* Black c2 with b1, c1 empty: the two cells of the bridge to the north
+     * edge are captured by Black. */
+    static const char *const rows[] = {
+        ".....",
+        "..B..",
+        ".....",
+        ".....",
+        ".....",
+    };
+    position_t p;
+    geometry_t *g;
+    position_from_rows(&p, &g, 5, 5, rows);
+    ice_t *ice = ice_new(NULL);
+    ice_params_t prm;
+    ice_params_init(&prm);
+    ice_result_t *r = malloc(sizeof *r);
+    ice_compute(ice, &prm, &p, HEX_WHITE, r);
+    ck_assert(bitset_test(&r->captured[HEX_BLACK], cell_named(g, "c1")));
+    ck_assert(bitset_test(&r->captured[HEX_BLACK], cell_named(g, "d1")));
+    ck_assert(bitset_test(&r->inferior, cell_named(g, "c1")));
+    ck_assert(!bitset_test(&r->inferior, cell_named(g, "c3")));
+    free(r);
+    ice_free(ice);
+    position_free(&p);
+    geometry_unref(g);
+}
+END_TEST
+
+START_TEST(ice_sealed_region_is_dead)
+{
+    /* a4 lies behind the white wall a3 b3 c3 b4 a5: a region cut off by a
+     * clique cut-set, dead. */
+    static const char *const rows[] = {
+        ".....",
+        ".....",
+        "WWW..",
+        ".W...",
+        "W....",
+    };
+    position_t p;
+    geometry_t *g;
+    position_from_rows(&p, &g, 5, 5, rows);
+    ice_t *ice = ice_new(NULL);
+    ice_params_t prm;
+    ice_params_init(&prm);
+    ice_result_t *r = malloc(sizeof *r);
+    ice_compute(ice, &prm, &p, HEX_BLACK, r);
+    ck_assert(bitset_test(&r->inferior, cell_named(g, "a4")));
+    free(r);
+    ice_free(ice);
+    position_free(&p);
+    geometry_unref(g);
+}
+END_TEST
+
+START_TEST(ice_vulnerable_cell_has_killer)
+{
+    /* White to move next to black stones: every vulnerable cell found
+     * comes with its killers. */
+    static const char *const rows[] = {
+        ".....",
+        ".....",
+        ".....",
+        "..B..",
+        ".B...",
+    };
+    position_t p;
+    geometry_t *g;
+    position_from_rows(&p, &g, 5, 5, rows);
+    ice_t *ice = ice_new(NULL);
+    ice_params_t prm;
+    ice_params_init(&prm);
+    ice_result_t *r = malloc(sizeof *r);
+    ice_compute(ice, &prm, &p, HEX_WHITE, r);
+    for (int c = bitset_first(&r->vulnerable); c >= 0; c = bitset_next(&r->vulnerable, c))
+        ck_assert(!bitset_is_empty(&r->killers[c]));
+    free(r);
+    ice_free(ice);
+    position_free(&p);
+    geometry_unref(g);
+}
+END_TEST
+
+START_TEST(pattern_parse_reports_line_numbers)
+{
+    char err[256];
+    const char *bad =
+        "# a comment\n"
+        "pattern p1\n"
+        "kind dead\n"
+        " X X\n"
+        "X c O Q\n"
+        "end\n";
+    ck_assert_ptr_null(pattern_set_parse(bad, "t", err, sizeof err));
+    ck_assert_msg(strstr(err, "t:5:") != NULL, "%s", err);
+    const char *ragged = "pattern p\nkind dead\nX X\nX c O\nend\n";
+    ck_assert_ptr_null(pattern_set_parse(ragged, "t", err, sizeof err));
+    ck_assert_msg(strstr(err, "t:4:") != NULL, "%s", err);
+    const char *nokind = "pattern p\nX c\nend\n";
+    ck_assert_ptr_null(pattern_set_parse(nokind, "t", err, sizeof err));
+    const char *twoc = "pattern p\nkind dead\nc c\nend\n";
+    ck_assert_ptr_null(pattern_set_parse(twoc, "t", err, sizeof err));
+    const char *unended = "pattern p\nkind dead\nX c\n";
+    ck_assert_ptr_null(pattern_set_parse(unended, "t", err, sizeof err));
+}
+END_TEST
+
+START_TEST(pattern_expands_to_twelve_orientations)
+{
+    char err[256];
+    const char *text =
+        "pattern asym\n"
+        "kind dead\n"
+        "* X X\n"
+        "O c .\n"
+        "O X *\n"
+        "end\n";
+    pattern_set_t *s = pattern_set_parse(text, "t", err, sizeof err);
+    ck_assert_msg(s != NULL, "%s", err);
+    ck_assert_int_eq(s->nsource, 1);
+    ck_assert_int_le(s->nexpanded, 12);
+    ck_assert_int_ge(s->nexpanded, 6);
+    /* every orientation keeps the neighbours of the anchor neighbours */
+    for (int i = 0; i < s->nexpanded; i++)
+        for (int j = 1; j < s->expanded[i].ncells; j++) {
+            int dc = s->expanded[i].cells[j].dc, dr = s->expanded[i].cells[j].dr;
+            int dist = (abs(dc) + abs(dr) + abs(dc + dr)) / 2;
+            ck_assert_int_eq(dist, 1);
+        }
+    pattern_set_free(s);
+}
+END_TEST
+
+START_TEST(pattern_matches_on_board_and_edge)
+{
+    char err[256];
+    /* an edge pattern: c on the first row, own edge above */
+    const char *text =
+        "pattern e\n"
+        "kind dead\n"
+        "* + +\n"
+        "O c O\n"
+        "O O *\n"
+        "end\n";
+    pattern_set_t *s = pattern_set_parse(text, "t", err, sizeof err);
+    ck_assert_msg(s != NULL, "%s", err);
+    static const char *const rows[] = {
+        "W.W..",
+        "WW...",
+        ".....",
+    };
+    position_t p;
+    geometry_t *g;
+    position_from_rows(&p, &g, 5, 3, rows);
+    int ids[PATTERN_MAX_CELLS];
+    bool any = false;
+    for (int i = 0; i < s->nexpanded; i++)
+        any |= pattern_match(&s->expanded[i], &p, HEX_BLACK, cell_named(g, "b1"), ids);
+    ck_assert(any);
+    /* for White the edge above is the opponent's: no match */
+    any = false;
+    for (int i = 0; i < s->nexpanded; i++)
+        any |= pattern_match(&s->expanded[i], &p, HEX_WHITE, cell_named(g, "b1"), ids);
+    ck_assert(!any);
+    position_free(&p);
+    geometry_unref(g);
+    pattern_set_free(s);
+}
+END_TEST
+
+START_TEST(pattern_files_load)
+{
+    pattern_set_t *s = load_patterns();
+    ck_assert_int_gt(s->nsource, 0);
+    pattern_set_free(s);
+}
+END_TEST
+
+/* ---- soundness against minimax ------------------------------------- */
+
+typedef struct tally {
+    long positions, filled, decided, pruned, vulnerable, dominated, winning_pruned;
+} tally_t;
+
+static int
+env_count(const char *name, int dflt)
+{
+    const char *v = getenv(name);
+    if (!v || !*v)
+        return dflt;
+    int n = atoi(v);
+    return n > 0 ? n : dflt;
+}
+
+/* A random position of w x h with `empties` empty cells, not yet won. */
+static bool
+random_position(position_t *p, rng_t *rng, int empties)
+{
+    int n = p->geo->ncells;
+    int stones = n - empties;
+    int order[HEX_MAX_CELLS];
+    for (int i = 0; i < n; i++)
+        order[i] = i;
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)rng_below(rng, (uint32_t)(i + 1));
+        int t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+    }
+    int black = stones / 2 + (int)rng_below(rng, 2) * (stones & 1);
+    for (int i = 0; i < stones; i++)
+        position_play(p, i < black ? HEX_BLACK : HEX_WHITE, order[i]);
+    position_set_to_move(p, rng_below(rng, 2) ? HEX_BLACK : HEX_WHITE);
+    return p->winner == HEX_EMPTY;
+}
+
+/* Checks one position; false (after printing it) on a counterexample. */
+static bool
+check_position(minimax_t *mm, ice_t *ice, const ice_params_t *prm, position_t *p,
+               ice_result_t *r, tally_t *t)
+{
+    hex_color_t z = p->to_move, y = hex_color_other(z);
+    ice_compute(ice, prm, p, z, r);
+    t->positions++;
+    position_t f;
+    ice_filled_position(r, p, &f);
+    bool ok = true;
+    if (!bitset_is_empty(&r->filled[0]) || !bitset_is_empty(&r->filled[1]))
+        t->filled++;
+    /* fill-in keeps the value, for both sides to move */
+    for (int s = 0; s < 2 && ok; s++) {
+        hex_color_t side = s ? y : z;
+        position_set_to_move(p, side);
+        position_set_to_move(&f, side);
+        hex_color_t v = minimax_winner(mm, p), vf = minimax_winner(mm, &f);
+        if (v != vf) {
+            dump(p, side, "fill-in changed the value");
+            dump(&f, side, "filled");
+            ok = false;
+        }
+        if (ok && r->decided != HEX_EMPTY && v != r->decided) {
+            dump(p, side, "decided winner is wrong");
+            ok = false;
+        }
+    }
+    position_set_to_move(p, z);
+    position_set_to_move(&f, z);
+    if (r->decided != HEX_EMPTY)
+        t->decided++;
+    if (ok && r->decided == HEX_EMPTY) {
+        bitset_t win = minimax_winning_moves(mm, p);
+        bitset_t kept = bitset_andnot(win, r->inferior);
+        t->pruned += bitset_count(&r->inferior);
+        t->vulnerable += bitset_count(&r->vulnerable);
+        t->dominated += bitset_count(&r->dominated);
+        if (bitset_intersects(&win, &r->inferior))
+            t->winning_pruned++;
+        if (!bitset_is_empty(&win) && bitset_is_empty(&kept)) {
+            dump(p, z, "every winning move was pruned");
+            ok = false;
+        }
+        /* each vulnerable cell is dead once Y holds its killer */
+        for (int c = bitset_first(&r->vulnerable); ok && c >= 0;
+             c = bitset_next(&r->vulnerable, c)) {
+            bitset_t ks = r->killers[c];
+            for (int k = bitset_first(&ks); ok && k >= 0; k = bitset_next(&ks, k)) {
+                position_play(&f, y, k);
+                position_play(&f, z, c);
+                position_set_to_move(&f, z);
+                hex_color_t a = minimax_winner(mm, &f);
+                position_set_to_move(&f, y);
+                hex_color_t a2 = minimax_winner(mm, &f);
+                position_undo(&f);
+                position_play(&f, y, c);
+                position_set_to_move(&f, z);
+                hex_color_t b = minimax_winner(mm, &f);
+                position_set_to_move(&f, y);
+                hex_color_t b2 = minimax_winner(mm, &f);
+                position_undo(&f);
+                position_undo(&f);
+                position_set_to_move(&f, z);
+                if (a != b || a2 != b2) {
+                    char cn[MOVE_NAME_MAX], kn[MOVE_NAME_MAX];
+                    fprintf(stderr, "vulnerable %s killer %s is not dead after the kill\n",
+                            geometry_move_name(p->geo, c, cn), geometry_move_name(p->geo, k, kn));
+                    dump(&f, z, "filled position");
+                    ok = false;
+                }
+            }
+        }
+        /* each dominated cell is no better than its dominator */
+        for (int c = bitset_first(&r->dominated); ok && c >= 0;
+             c = bitset_next(&r->dominated, c)) {
+            int d = r->dominator[c];
+            if (bitset_test(&win, c) && !bitset_test(&win, d)) {
+                dump(p, z, "dominated cell wins, its dominator does not");
+                ok = false;
+            }
+        }
+    }
+    position_free(&f);
+    return ok;
+}
+
+static void
+run_soundness(const pattern_set_t *pats, bool three_sided, bool vulnerable, int count)
+{
+    rng_t rng;
+    rng_seed(&rng, 20240611u + (three_sided ? 7u : 0u));
+    static const int sizes[][2] = {
+        { 3, 3 }, { 4, 3 }, { 3, 4 }, { 4, 4 }, { 5, 4 }, { 4, 5 }, { 5, 5 }, { 5, 3 }
+    };
+    enum { NSIZES = sizeof sizes / sizeof sizes[0] };
+    geometry_t *geo[NSIZES];
+    minimax_t *mm[NSIZES];
+    for (int i = 0; i < NSIZES; i++) {
+        geo[i] = geometry_new(sizes[i][0], sizes[i][1]);
+        mm[i] = minimax_new();
+        ck_assert(geo[i] && mm[i]);
+    }
+    ice_t *ice = ice_new(pats);
+    ice_params_t prm;
+    ice_params_init(&prm);
+    prm.find_three_sided_dead_regions = three_sided;
+    prm.find_vulnerable = vulnerable;
+    ice_result_t *r = malloc(sizeof *r);
+    ck_assert(ice && r);
+    tally_t t = { 0 };
+    int failures = 0;
+    while (t.positions < count && failures < 5) {
+        int si = (int)rng_below(&rng, NSIZES);
+        int n = geo[si]->ncells;
+        int maxe = n - 1 < 12 ? n - 1 : 12;
+        int empties = 2 + (int)rng_below(&rng, (uint32_t)(maxe - 1));
+        position_t p;
+        position_init(&p, geo[si]);
+        if (random_position(&p, &rng, empties) && !check_position(mm[si], ice, &prm, &p, r, &t))
+            failures++;
+        position_free(&p);
+    }
+    printf("ice soundness%s: %ld positions, %ld with fill-in, %ld decided by fill-in, "
+           "%ld pruned moves (%ld vulnerable, %ld dominated), %ld positions with a pruned "
+           "winning move and a kept one; %d counterexamples\n",
+           three_sided ? " (three-sided cut-sets)" : vulnerable ? "" : " (no vulnerable: dominated)", t.positions, t.filled, t.decided,
+           t.pruned, t.vulnerable, t.dominated, t.winning_pruned, failures);
+    free(r);
+    ice_free(ice);
+    for (int i = 0; i < NSIZES; i++) {
+        minimax_free(mm[i]);
+        geometry_unref(geo[i]);
+    }
+    ck_assert_int_eq(failures, 0);
+}
+
+START_TEST(ice_fillin_and_pruning_agree_with_minimax)
+{
+    pattern_set_t *s = load_patterns();
+    run_soundness(s, false, true, env_count("HEIN_ICE_POSITIONS", 10000));
+    pattern_set_free(s);
+}
+END_TEST
+
+START_TEST(ice_three_sided_cutsets_agree_with_minimax)
+{
+    pattern_set_t *s = load_patterns();
+    run_soundness(s, true, true, env_count("HEIN_ICE_POSITIONS", 10000) / 4);
+    pattern_set_free(s);
+}
+END_TEST
+
+/* Without vulnerable cells the dominated patterns get to prune. */
+START_TEST(ice_dominated_pruning_agrees_with_minimax)
+{
+    pattern_set_t *s = load_patterns();
+    run_soundness(s, false, false, env_count("HEIN_ICE_POSITIONS", 10000) / 4);
+    pattern_set_free(s);
+}
+END_TEST
+
+static Suite *
+ice_suite(void)
+{
+    Suite *s = suite_create("ice");
+    TCase *tc = tcase_create("rules");
+    tcase_add_test(tc, ice_clique_dead_cell_between_two_groups);
+    tcase_add_test(tc, ice_edge_bridge_cells_are_captured);
+    tcase_add_test(tc, ice_sealed_region_is_dead);
+    tcase_add_test(tc, ice_vulnerable_cell_has_killer);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("patterns");
+    tcase_add_test(tc, pattern_parse_reports_line_numbers);
+    tcase_add_test(tc, pattern_expands_to_twelve_orientations);
+    tcase_add_test(tc, pattern_matches_on_board_and_edge);
+    tcase_add_test(tc, pattern_files_load);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("soundness");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, ice_fillin_and_pruning_agree_with_minimax);
+    tcase_add_test(tc, ice_three_sided_cutsets_agree_with_minimax);
+    tcase_add_test(tc, ice_dominated_pruning_agrees_with_minimax);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int
+main(void)
+{
+    SRunner *sr = srunner_create(ice_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,545 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Unit tests of the virtual-connection engine (board/vc.h): the H-search
+ * rules on known shapes, edge templates, incremental updates against
+ * fresh builds, and soundness against exact minimax on random small
+ * positions (HEIN_VC_POSITIONS of them, default 10000). */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board/bitset.h"
+#include "board/geometry.h"
+#include "board/position.h"
+#include "board/rng.h"
+#include "board/tests/minimax.h"
+#include "board/vc.h"
+#include "board/vc_template.h"
+
+#define DEFAULT_POSITIONS 10000
+
+static void
+dump(const position_t *p, const char *why)
+{
+    char text[4096];
+    position_to_text(p, text, sizeof text);
+    fprintf(stderr, "%s (%s to move)\n%s\n", why, hex_color_name(p->to_move), text);
+}
+
+static int
+cell(const position_t *p, const char *name)
+{
+    int m;
+    ck_assert_int_eq(geometry_parse_move(p->geo, name, &m), MOVE_PARSE_OK);
+    return m;
+}
+
+/* Set up stones from "b:a1 c2 w:b3 ..." and the side to move. */
+static void
+setup(position_t *p, int w, int h, const char *stones, hex_color_t to_move)
+{
+    geometry_t *g = geometry_new(w, h);
+    position_init(p, g);
+    geometry_unref(g);
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", stones);
+    hex_color_t c = HEX_BLACK;
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
+        if (t[0] == 'b' && t[1] == ':') {
+            c = HEX_BLACK;
+            t += 2;
+        } else if (t[0] == 'w' && t[1] == ':') {
+            c = HEX_WHITE;
+            t += 2;
+        }
+        if (*t)
+            position_play(p, c, cell(p, t));
+    }
+    position_set_to_move(p, to_move);
+}
+
+static bitset_t
+cells(const position_t *p, const char *names)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", names);
+    bitset_t s = bitset_empty();
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " "))
+        bitset_set(&s, cell(p, t));
+    return s;
+}
+
+static bool
+has_carrier(const vc_t *vc, int a, int b, vc_type_t type, const bitset_t *want)
+{
+    const vc_conn_t *l;
+    int n = vc_between(vc, a, b, type, &l);
+    for (int i = 0; i < n; i++)
+        if (bitset_equal(&l[i].carrier, want))
+            return true;
+    return false;
+}
+
+static vc_templates_t *
+templates(void)
+{
+    char err[256];
+    vc_templates_t *ts = vc_templates_load_default(err, sizeof err);
+    if (!ts)
+        fprintf(stderr, "%s\n", err);
+    ck_assert(ts != NULL);
+    return ts;
+}
+
+/* ---- the rules on known shapes -------------------------------------- */
+
+START_TEST(vc_bridge_is_full_from_two_semis)
+{
+    position_t p;
+    setup(&p, 5, 5, "b:b2 c3", HEX_WHITE);
+    vc_params_t params;
+    vc_params_default(&params);
+    params.use_templates = false;
+    vc_t *vc = vc_new(&params, NULL);
+    ck_assert(vc_build(vc, &p, HEX_BLACK));
+    int b2 = cell(&p, "b2"), c3 = cell(&p, "c3");
+    bitset_t both = cells(&p, "c2 b3"), k1 = cells(&p, "c2"), k2 = cells(&p, "b3");
+    bitset_t none = bitset_empty();
+    ck_assert(has_carrier(vc, b2, c3, VC_FULL, &both));
+    ck_assert(!has_carrier(vc, b2, c3, VC_FULL, &none));
+    /* the two semis the OR combined: keys c2 and b3 */
+    ck_assert(has_carrier(vc, b2, c3, VC_SEMI, &k1));
+    ck_assert(has_carrier(vc, b2, c3, VC_SEMI, &k2));
+    /* an empty cell is adjacent to its neighbours */
+    ck_assert(has_carrier(vc, b2, cell(&p, "c2"), VC_FULL, &none));
+    /* for White, b2 is no endpoint and the bridge's cells are adjacent */
+    vc_t *vw = vc_new(&params, NULL);
+    ck_assert(vc_build(vw, &p, HEX_WHITE));
+    ck_assert_int_eq(vc_endpoint(vw, b2), -1);
+    ck_assert(has_carrier(vw, cell(&p, "c2"), cell(&p, "b3"), VC_FULL, &none));
+    /* a white stone in the carrier leaves Black a semi (key b3) */
+    position_play(&p, HEX_WHITE, cell(&p, "c2"));
+    ck_assert(vc_play(vc, &p, HEX_WHITE, cell(&p, "c2")));
+    ck_assert(!has_carrier(vc, b2, c3, VC_FULL, &both));
+    ck_assert(has_carrier(vc, b2, c3, VC_SEMI, &k2));
+    ck_assert(!has_carrier(vc, b2, c3, VC_SEMI, &k1));
+    vc_free(vw);
+    vc_free(vc);
+    position_free(&p);
+}
+END_TEST
+
+START_TEST(vc_chain_of_bridges_wins)
+{
+    position_t p;
+    /* 3x3: b2 bridges to both edges */
+    setup(&p, 3, 3, "b:b2", HEX_WHITE);
+    vc_params_t params;
+    vc_params_default(&params);
+    params.use_templates = false;
+    vc_t *vb = vc_new(&params, NULL), *vw = vc_new(&params, NULL);
+    ck_assert(vc_build(vb, &p, HEX_BLACK));
+    ck_assert(vc_build(vw, &p, HEX_WHITE));
+    ck_assert(vc_connected_fully(vb));
+    bitset_t mp;
+    ck_assert(!vc_mustplay(vb, &p, &mp));
+    ck_assert(bitset_is_empty(&mp));
+    ck_assert(!vc_connected_semi(vw));
+    position_free(&p);
+    /* 5x5: a stone chain b2-c3 + bridges north of b2 and south of c4 */
+    setup(&p, 5, 5, "b:b2 c3 c4 w:a3 d2", HEX_WHITE);
+    ck_assert(vc_build(vb, &p, HEX_BLACK));
+    ck_assert_int_eq(vc_endpoint(vb, cell(&p, "c3")), vc_endpoint(vb, cell(&p, "c4")));
+    ck_assert(vc_connected_fully(vb));
+    position_free(&p);
+    vc_free(vb);
+    vc_free(vw);
+}
+END_TEST
+
+START_TEST(vc_semi_to_edge_gives_mustplay)
+{
+    position_t p;
+    /* Black b2 on 3x4 (3 wide, 4 high): full to north, south is 3 rows
+     * away; White to move must play in Black's semi carriers */
+    setup(&p, 3, 3, "b:b1 w:a2", HEX_WHITE);
+    vc_params_t params;
+    vc_params_default(&params);
+    vc_templates_t *ts = templates();
+    vc_t *vb = vc_new(&params, ts);
+    ck_assert(vc_build(vb, &p, HEX_BLACK));
+    bitset_t mp;
+    ck_assert(vc_mustplay(vb, &p, &mp));
+    minimax_t *m = minimax_new();
+    bitset_t win = minimax_winning_moves(m, &p);
+    ck_assert(bitset_is_subset(&win, &mp));
+    ck_assert(!bitset_is_empty(&mp));
+    minimax_free(m);
+    vc_free(vb);
+    vc_templates_free(ts);
+    position_free(&p);
+}
+END_TEST
+
+START_TEST(vc_edge_templates_are_found)
+{
+    vc_templates_t *ts = templates();
+    ck_assert_int_ge(ts->nfile, 2);
+    vc_params_t params;
+    vc_params_default(&params);
+    vc_t *vc = vc_new(&params, ts);
+    position_t p;
+    /* Black d5 on 7x7 is on the third row from the south: the ziggurat,
+     * either way round */
+    setup(&p, 7, 7, "b:d5", HEX_WHITE);
+    ck_assert(vc_build(vc, &p, HEX_BLACK));
+    bitset_t zig = cells(&p, "e5 c6 d6 e6 b7 c7 d7 e7");
+    bitset_t zig2 = cells(&p, "c5 b6 c6 d6 a7 b7 c7 d7");
+    int d5 = cell(&p, "d5");
+    ck_assert(has_carrier(vc, d5, HEX_SOUTH, VC_FULL, &zig));
+    ck_assert(has_carrier(vc, d5, HEX_SOUTH, VC_FULL, &zig2));
+    /* the same for White against the east edge: e4 is three columns
+     * from it (transposed) */
+    position_free(&p);
+    setup(&p, 7, 7, "w:e4", HEX_BLACK);
+    ck_assert(vc_build(vc, &p, HEX_WHITE));
+    bitset_t zt = cells(&p, "e5 f3 f4 f5 g2 g3 g4 g5");
+    ck_assert(has_carrier(vc, cell(&p, "e4"), HEX_EAST, VC_FULL, &zt));
+    /* bridge to the north edge, rotated: b2 -> a1 b1 */
+    position_free(&p);
+    setup(&p, 4, 4, "b:b2", HEX_WHITE);
+    ck_assert(vc_build(vc, &p, HEX_BLACK));
+    bitset_t br = cells(&p, "b1 c1");
+    ck_assert(has_carrier(vc, cell(&p, "b2"), HEX_NORTH, VC_FULL, &br));
+    /* an opponent stone in the carrier removes the template */
+    position_free(&p);
+    setup(&p, 7, 7, "b:d5 w:a7", HEX_WHITE);
+    ck_assert(vc_build(vc, &p, HEX_BLACK));
+    ck_assert(!has_carrier(vc, d5, HEX_SOUTH, VC_FULL, &zig2));
+    ck_assert(has_carrier(vc, d5, HEX_SOUTH, VC_FULL, &zig));
+    position_free(&p);
+    vc_free(vc);
+    vc_templates_free(ts);
+}
+END_TEST
+
+/* ---- incremental against fresh builds -------------------------------- */
+
+typedef struct canon {
+    int n, cap;
+    unsigned char (*rows)[5 + sizeof(bitset_t)];
+} canon_t;
+
+static void
+canon_add(int a, int b, const vc_conn_t *fulls, int nfull, const vc_conn_t *semis, int nsemi,
+          void *arg)
+{
+    canon_t *c = arg;
+    for (int t = 0; t < 2; t++) {
+        int n = t ? nsemi : nfull;
+        const vc_conn_t *l = t ? semis : fulls;
+        for (int i = 0; i < n; i++) {
+            if (c->n == c->cap) {
+                c->cap = c->cap ? 2 * c->cap : 256;
+                c->rows = realloc(c->rows, (size_t)c->cap * sizeof *c->rows);
+            }
+            unsigned char *r = c->rows[c->n++];
+            r[0] = (unsigned char)(a >> 8);
+            r[1] = (unsigned char)a;
+            r[2] = (unsigned char)(b >> 8);
+            r[3] = (unsigned char)b;
+            r[4] = (unsigned char)t;
+            memcpy(r + 5, &l[i].carrier, sizeof(bitset_t));
+        }
+    }
+}
+
+static int
+row_cmp(const void *x, const void *y)
+{
+    return memcmp(x, y, 5 + sizeof(bitset_t));
+}
+
+/* The sorted (pair, type, carrier) rows of a build; semis' keys are left
+ * out (two semis with one carrier keep whichever came first). */
+static canon_t
+canon_of(const vc_t *vc)
+{
+    canon_t c = { 0, 0, NULL };
+    vc_foreach_pair(vc, canon_add, &c);
+    if (c.n > 0)
+        qsort(c.rows, (size_t)c.n, sizeof *c.rows, row_cmp);
+    return c;
+}
+
+/* With HEIN_VC_DIFF set: the rows only one side has (pair, type, cells). */
+static void
+print_diff(const canon_t *a, const canon_t *b)
+{
+    for (int k = 0; k < 2; k++) {
+        const canon_t *u = k ? b : a, *v = k ? a : b;
+        for (int i = 0; i < u->n; i++) {
+            const unsigned char *r = u->rows[i];
+            if (v->n > 0 && bsearch(r, v->rows, (size_t)v->n, sizeof *v->rows, row_cmp))
+                continue;
+            bitset_t cs;
+            memcpy(&cs, r + 5, sizeof cs);
+            fprintf(stderr, "%s only: %d-%d %s:", k ? "fresh" : "incremental",
+                    r[0] * 256 + r[1], r[2] * 256 + r[3], r[4] ? "semi" : "full");
+            for (int c = bitset_first(&cs); c >= 0; c = bitset_next(&cs, c))
+                fprintf(stderr, " %d", c);
+            fprintf(stderr, "\n");
+        }
+    }
+}
+
+static bool
+same_lists(const vc_t *x, const vc_t *y)
+{
+    canon_t a = canon_of(x), b = canon_of(y);
+    bool same = a.n == b.n && (a.n == 0 || memcmp(a.rows, b.rows, (size_t)a.n * sizeof *a.rows) == 0);
+    if (!same && getenv("HEIN_VC_DIFF"))
+        print_diff(&a, &b);
+    free(a.rows);
+    free(b.rows);
+    return same;
+}
+
+/* Without list limits, vc_play after each move (and the snapshot after
+ * each undo) gives exactly the lists of a fresh build. */
+START_TEST(vc_incremental_agrees_with_fresh_build)
+{
+    vc_params_t params;
+    vc_params_default(&params);
+    params.max_fulls = 100;
+    params.max_semis = 100;
+    params.max_ors = 3;
+    vc_templates_t *ts = templates();
+    vc_t *inc[2], *fresh = vc_new(&params, ts), *snap[2][40];
+    for (int c = 0; c < 2; c++) {
+        inc[c] = vc_new(&params, ts);
+        for (int i = 0; i < 40; i++)
+            snap[c][i] = vc_new(&params, ts);
+    }
+    rng_t rng;
+    rng_seed(&rng, 7);
+    int checked = 0, differ = 0;
+    for (int game = 0; game < 60; game++) {
+        int w = 3 + (int)rng_below(&rng, 2), h = 3 + (int)rng_below(&rng, 2);
+        position_t p;
+        setup(&p, w, h, "", HEX_BLACK);
+        for (int c = 0; c < 2; c++)
+            ck_assert(vc_build(inc[c], &p, (hex_color_t)c));
+        int depth = 0;
+        for (int step = 0; step < 30; step++) {
+            bitset_t e = position_empty_cells(&p);
+            bool undo = depth > 0 && rng_below(&rng, 4) == 0;
+            if (!undo && bitset_is_empty(&e))
+                undo = true;
+            if (undo) {
+                position_undo(&p);
+                depth--;
+                for (int c = 0; c < 2; c++)
+                    ck_assert(vc_copy(inc[c], snap[c][depth]));
+            } else {
+                int m = bitset_nth(&e, (int)rng_below(&rng, (uint32_t)bitset_count(&e)));
+                hex_color_t who = (hex_color_t)rng_below(&rng, 2);
+                for (int c = 0; c < 2; c++)
+                    ck_assert(vc_copy(snap[c][depth], inc[c]));
+                position_play(&p, who, m);
+                depth++;
+                for (int c = 0; c < 2; c++)
+                    ck_assert(vc_play(inc[c], &p, who, m));
+            }
+            for (int c = 0; c < 2; c++) {
+                ck_assert(vc_build(fresh, &p, (hex_color_t)c));
+                checked++;
+                if (!same_lists(inc[c], fresh)) {
+                    differ++;
+                    dump(&p, c ? "white's lists differ" : "black's lists differ");
+                }
+            }
+        }
+        position_free(&p);
+    }
+    fprintf(stderr, "vc incremental: %d list comparisons, %d differ\n", checked, differ);
+    ck_assert_int_eq(differ, 0);
+    for (int c = 0; c < 2; c++) {
+        vc_free(inc[c]);
+        for (int i = 0; i < 40; i++)
+            vc_free(snap[c][i]);
+    }
+    vc_free(fresh);
+    vc_templates_free(ts);
+}
+END_TEST
+
+/* ---- soundness against minimax --------------------------------------- */
+
+typedef struct sound_stats {
+    long positions, fulls, semis, mustplays, lost, pruned_moves, failures;
+} sound_stats_t;
+
+/* Check every claim the lists make about p against minimax. */
+static void
+check_claims(minimax_t *mm, position_t *p, vc_t *vc[2], sound_stats_t *st)
+{
+    hex_color_t s = p->to_move, o = hex_color_other(s);
+    st->positions++;
+    for (int c = 0; c < 2; c++) {
+        if (!vc_connected_fully(vc[c]))
+            continue;
+        st->fulls++;
+        for (int t = 0; t < 2; t++) {
+            position_set_to_move(p, (hex_color_t)t);
+            if (minimax_winner(mm, p) != (hex_color_t)c) {
+                st->failures++;
+                dump(p, c ? "white's full edge VC does not win" : "black's full edge VC does not win");
+            }
+        }
+        position_set_to_move(p, s);
+    }
+    if (vc_connected_semi(vc[s])) {
+        st->semis++;
+        if (minimax_winner(mm, p) != s) {
+            st->failures++;
+            dump(p, "the side to move has an edge semi but does not win");
+        }
+    }
+    bitset_t mp;
+    if (!vc_mustplay(vc[o], p, &mp)) {
+        st->lost++;
+        if (minimax_winner(mm, p) != o) {
+            st->failures++;
+            dump(p, "must-play says lost but the side to move wins");
+        }
+        return;
+    }
+    bitset_t empty = position_empty_cells(p);
+    if (p->winner != HEX_EMPTY || bitset_is_empty(&empty))
+        return;
+    st->mustplays++;
+    bitset_t win = minimax_winning_moves(mm, p);
+    bitset_t outside = bitset_andnot(empty, mp);
+    st->pruned_moves += bitset_count(&outside);
+    if (!bitset_is_subset(&win, &mp)) {
+        st->failures++;
+        dump(p, "a move outside the must-play wins");
+    }
+}
+
+/* A random position of 3x3 .. 5x5 (rectangles too) with 1 .. 12 empty
+ * cells, stones about even, the side to move as the counts say. */
+static void
+random_position(rng_t *rng, position_t *p, int extra_empty)
+{
+    int w = 3 + (int)rng_below(rng, 3), h = 3 + (int)rng_below(rng, 3);
+    int n = w * h;
+    int max_empty = n < 12 ? n : 12;
+    int e = 1 + (int)rng_below(rng, (uint32_t)max_empty);
+    e = e + extra_empty > n ? n : e + extra_empty;
+    setup(p, w, h, "", HEX_BLACK);
+    int stones = n - e;
+    int nb = (stones + 1) / 2, nw = stones / 2;
+    if (rng_below(rng, 2) && nb > nw) {
+        nb--;
+        nw++;
+    }
+    for (int i = 0; i < stones; i++) {
+        bitset_t em = position_empty_cells(p);
+        int m = bitset_nth(&em, (int)rng_below(rng, (uint32_t)bitset_count(&em)));
+        position_play(p, i < nb ? HEX_BLACK : HEX_WHITE, m);
+    }
+    position_set_to_move(p, nb > nw ? HEX_WHITE : HEX_BLACK);
+}
+
+static long
+positions_wanted(void)
+{
+    const char *s = getenv("HEIN_VC_POSITIONS");
+    long n = s ? strtol(s, NULL, 10) : DEFAULT_POSITIONS;
+    return n > 0 ? n : DEFAULT_POSITIONS;
+}
+
+START_TEST(vc_claims_hold_against_minimax)
+{
+    long want = positions_wanted();
+    vc_templates_t *ts = templates();
+    vc_params_t params;
+    vc_params_default(&params);
+    vc_t *vc[2] = { vc_new(&params, ts), vc_new(&params, ts) };
+    minimax_t *mm = minimax_new();
+    rng_t rng;
+    rng_seed(&rng, 20240611);
+    sound_stats_t st;
+    memset(&st, 0, sizeof st);
+    long incremental = 0;
+    for (long i = 0; i < want; i++) {
+        position_t p;
+        bool inc = i % 2 == 1;
+        random_position(&rng, &p, inc ? 1 : 0);
+        minimax_clear(mm);
+        for (int c = 0; c < 2; c++)
+            ck_assert(vc_build(vc[c], &p, (hex_color_t)c));
+        if (inc && p.winner == HEX_EMPTY) {
+            /* one more stone through vc_play */
+            bitset_t em = position_empty_cells(&p);
+            if (bitset_count(&em) > 1) {
+                int m = bitset_nth(&em, (int)rng_below(&rng, (uint32_t)bitset_count(&em)));
+                hex_color_t who = p.to_move;
+                position_play(&p, who, m);
+                for (int c = 0; c < 2; c++)
+                    ck_assert(vc_play(vc[c], &p, who, m));
+                incremental++;
+            }
+        }
+        check_claims(mm, &p, vc, &st);
+        position_free(&p);
+    }
+    fprintf(stderr, "vc soundness: %ld positions (%ld after vc_play), %ld full edge VCs, "
+            "%ld edge semis for the side to move, %ld lost by must-play, %ld must-plays "
+            "pruning %ld moves, %ld failures, %llu minimax nodes\n",
+            st.positions, incremental, st.fulls, st.semis, st.lost, st.mustplays,
+            st.pruned_moves, st.failures, (unsigned long long)minimax_nodes(mm));
+    ck_assert_int_eq(st.failures, 0);
+    ck_assert_int_ge(st.positions, want);
+    minimax_free(mm);
+    vc_free(vc[0]);
+    vc_free(vc[1]);
+    vc_templates_free(ts);
+}
+END_TEST
+
+static Suite *
+vc_suite(void)
+{
+    Suite *s = suite_create("vc");
+    TCase *tc = tcase_create("rules");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, vc_bridge_is_full_from_two_semis);
+    tcase_add_test(tc, vc_chain_of_bridges_wins);
+    tcase_add_test(tc, vc_semi_to_edge_gives_mustplay);
+    tcase_add_test(tc, vc_edge_templates_are_found);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("incremental");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, vc_incremental_agrees_with_fresh_build);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("soundness");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, vc_claims_hold_against_minimax);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int
+main(void)
+{
+    SRunner *sr = srunner_create(vc_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

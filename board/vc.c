@@ -1,0 +1,727 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* H-search: virtual connections of one colour (see vc.h).
+ *
+ * Storage: every endpoint pair (a < b) that has a connection owns a slot;
+ * slot_of[a * NIDS + b] is its index or -1.  A slot's connections live in
+ * one flat pool, max_fulls fulls then max_semis semis, each list sorted by
+ * carrier size.  fullnbr[x] / seminbr[x] are the endpoints x has a full /
+ * semi with, so the AND rule walks only real partners.  New connections
+ * go through a FIFO of copies; processing one applies AND with it in the
+ * middle-endpoint role on both sides and, for a semi, OR on its pair. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "board/vc.h"
+
+#define NIDS HEX_MAX_IDS
+#define SLOTS_INITIAL 1024
+#define QUEUE_INITIAL 4096
+/* Work cap of one closure (queue items processed); the lists stay sound
+ * when it is reached, only incomplete. */
+#define CLOSURE_MAX_ITEMS 4000000L
+
+typedef struct vc_slot {
+    int16_t a, b;
+    int16_t nfull, nsemi;
+} vc_slot_t;
+
+typedef struct vc_item {
+    bitset_t carrier;
+    int16_t a, b, key;
+} vc_item_t;
+
+struct vc {
+    vc_params_t params;
+    const vc_templates_t *templates;
+    const geometry_t *geo;      /* a counted reference, NULL before a build */
+    hex_color_t color;
+    int16_t ep[NIDS];           /* endpoint of each id, -1 for none */
+    bitset_t empty;
+    bitset_t opp;               /* the opponent's stones */
+    int per;                    /* max_fulls + max_semis */
+    int32_t *slot_of;           /* NIDS * NIDS */
+    vc_slot_t *slots;
+    vc_conn_t *conns;           /* capslots * per */
+    int nslots, capslots;
+    bitset_t fullnbr[NIDS], seminbr[NIDS];
+    vc_item_t *queue;
+    size_t qhead, qtail, qcap;
+    vc_item_t *scratch;         /* survivors during vc_play */
+    size_t scap;
+    bool nomem;
+};
+
+void
+vc_params_default(vc_params_t *p)
+{
+    p->max_fulls = 6;
+    p->max_semis = 12;
+    p->max_ors = 3;
+    p->use_templates = true;
+    p->incremental = true;
+}
+
+/* ---- storage --------------------------------------------------------- */
+
+static bool
+clamp_params(vc_params_t *p)
+{
+    if (p->max_fulls < 1)
+        p->max_fulls = 6;
+    if (p->max_semis < 1)
+        p->max_semis = 12;
+    if (p->max_fulls > 1000)
+        p->max_fulls = 6;
+    if (p->max_semis > 1000)
+        p->max_semis = 12;
+    if (p->max_ors < 2)
+        p->max_ors = 3;
+    return true;
+}
+
+vc_t *
+vc_new(const vc_params_t *params, const vc_templates_t *templates)
+{
+    vc_t *vc = calloc(1, sizeof *vc);
+    if (!vc)
+        return NULL;
+    vc->params = *params;
+    clamp_params(&vc->params);
+    vc->templates = templates;
+    vc->per = vc->params.max_fulls + vc->params.max_semis;
+    vc->color = HEX_BLACK;
+    vc->slot_of = malloc((size_t)NIDS * NIDS * sizeof *vc->slot_of);
+    vc->capslots = SLOTS_INITIAL;
+    vc->slots = malloc((size_t)vc->capslots * sizeof *vc->slots);
+    vc->conns = malloc((size_t)vc->capslots * (size_t)vc->per * sizeof *vc->conns);
+    vc->qcap = QUEUE_INITIAL;
+    vc->queue = malloc(vc->qcap * sizeof *vc->queue);
+    if (!vc->slot_of || !vc->slots || !vc->conns || !vc->queue) {
+        vc_free(vc);
+        return NULL;
+    }
+    for (int i = 0; i < NIDS * NIDS; i++)
+        vc->slot_of[i] = -1;
+    for (int i = 0; i < NIDS; i++)
+        vc->ep[i] = -1;
+    return vc;
+}
+
+void
+vc_free(vc_t *vc)
+{
+    if (!vc)
+        return;
+    geometry_unref(vc->geo);
+    free(vc->slot_of);
+    free(vc->slots);
+    free(vc->conns);
+    free(vc->queue);
+    free(vc->scratch);
+    free(vc);
+}
+
+static void
+clear_lists(vc_t *vc)
+{
+    for (int i = 0; i < vc->nslots; i++)
+        vc->slot_of[vc->slots[i].a * NIDS + vc->slots[i].b] = -1;
+    vc->nslots = 0;
+    for (int i = 0; i < NIDS; i++) {
+        bitset_clear(&vc->fullnbr[i]);
+        bitset_clear(&vc->seminbr[i]);
+    }
+    vc->qhead = vc->qtail = 0;
+}
+
+static bool
+grow_slots(vc_t *vc, int need)
+{
+    if (need <= vc->capslots)
+        return true;
+    int cap = vc->capslots;
+    while (cap < need)
+        cap *= 2;
+    vc_slot_t *s = realloc(vc->slots, (size_t)cap * sizeof *s);
+    if (!s)
+        return false;
+    vc->slots = s;
+    vc_conn_t *c = realloc(vc->conns, (size_t)cap * (size_t)vc->per * sizeof *c);
+    if (!c)
+        return false;
+    vc->conns = c;
+    vc->capslots = cap;
+    return true;
+}
+
+bool
+vc_copy(vc_t *dst, const vc_t *src)
+{
+    if (dst == src)
+        return true;
+    clear_lists(dst);
+    if (dst->per != src->per || !grow_slots(dst, src->nslots)) {
+        dst->nomem = true;
+        return false;
+    }
+    geometry_unref(dst->geo);
+    dst->geo = src->geo ? geometry_ref(src->geo) : NULL;
+    dst->color = src->color;
+    memcpy(dst->ep, src->ep, sizeof dst->ep);
+    dst->empty = src->empty;
+    dst->opp = src->opp;
+    memcpy(dst->fullnbr, src->fullnbr, sizeof dst->fullnbr);
+    memcpy(dst->seminbr, src->seminbr, sizeof dst->seminbr);
+    dst->nslots = src->nslots;
+    memcpy(dst->slots, src->slots, (size_t)src->nslots * sizeof *src->slots);
+    memcpy(dst->conns, src->conns, (size_t)src->nslots * (size_t)src->per * sizeof *src->conns);
+    for (int i = 0; i < src->nslots; i++)
+        dst->slot_of[src->slots[i].a * NIDS + src->slots[i].b] = i;
+    dst->nomem = src->nomem;
+    return true;
+}
+
+static int
+slot_find(const vc_t *vc, int a, int b)
+{
+    if (a > b) {
+        int t = a;
+        a = b;
+        b = t;
+    }
+    return vc->slot_of[a * NIDS + b];
+}
+
+/* a < b */
+static int
+slot_get(vc_t *vc, int a, int b)
+{
+    int s = vc->slot_of[a * NIDS + b];
+    if (s >= 0)
+        return s;
+    if (!grow_slots(vc, vc->nslots + 1)) {
+        vc->nomem = true;
+        return -1;
+    }
+    s = vc->nslots++;
+    vc->slots[s].a = (int16_t)a;
+    vc->slots[s].b = (int16_t)b;
+    vc->slots[s].nfull = vc->slots[s].nsemi = 0;
+    vc->slot_of[a * NIDS + b] = s;
+    return s;
+}
+
+static inline vc_conn_t *
+slot_fulls(const vc_t *vc, int s)
+{
+    return vc->conns + (size_t)s * (size_t)vc->per;
+}
+
+static inline vc_conn_t *
+slot_semis(const vc_t *vc, int s)
+{
+    return vc->conns + (size_t)s * (size_t)vc->per + vc->params.max_fulls;
+}
+
+static void
+push(vc_t *vc, int a, int b, const bitset_t *carrier, int key)
+{
+    if (vc->qtail == vc->qcap) {
+        /* Compact first; grow when more than half is live. */
+        size_t live = vc->qtail - vc->qhead;
+        if (vc->qhead > 0 && live < vc->qcap / 2) {
+            memmove(vc->queue, vc->queue + vc->qhead, live * sizeof *vc->queue);
+        } else {
+            vc_item_t *q = realloc(vc->queue, 2 * vc->qcap * sizeof *q);
+            if (!q) {
+                vc->nomem = true;
+                return;
+            }
+            vc->queue = q;
+            vc->qcap *= 2;
+            memmove(vc->queue, vc->queue + vc->qhead, live * sizeof *vc->queue);
+        }
+        vc->qhead = 0;
+        vc->qtail = live;
+    }
+    vc_item_t *it = &vc->queue[vc->qtail++];
+    it->carrier = *carrier;
+    it->a = (int16_t)a;
+    it->b = (int16_t)b;
+    it->key = (int16_t)key;
+}
+
+/* Insert c into the sorted list l of n entries (capacity cap), dropping the
+ * largest when full.  The caller has removed supersets.  Returns the new
+ * count, or -1 when c is not smaller than a full list's largest. */
+static int
+list_insert(vc_conn_t *l, int n, int cap, const vc_conn_t *c)
+{
+    if (n == cap) {
+        if (l[n - 1].size <= c->size)
+            return -1;
+        n--;
+    }
+    int i = n;
+    while (i > 0 && l[i - 1].size > c->size) {
+        l[i] = l[i - 1];
+        i--;
+    }
+    l[i] = *c;
+    return n + 1;
+}
+
+/* Remove the entries of l that contain carrier; returns the new count. */
+static int
+list_drop_supersets(vc_conn_t *l, int n, const bitset_t *carrier)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (!bitset_is_subset(carrier, &l[i].carrier))
+            l[k++] = l[i];
+    return k;
+}
+
+static void
+update_nbrs(vc_t *vc, int s)
+{
+    int a = vc->slots[s].a, b = vc->slots[s].b;
+    if (vc->slots[s].nfull) {
+        bitset_set(&vc->fullnbr[a], b);
+        bitset_set(&vc->fullnbr[b], a);
+    } else {
+        bitset_reset(&vc->fullnbr[a], b);
+        bitset_reset(&vc->fullnbr[b], a);
+    }
+    if (vc->slots[s].nsemi) {
+        bitset_set(&vc->seminbr[a], b);
+        bitset_set(&vc->seminbr[b], a);
+    } else {
+        bitset_reset(&vc->seminbr[a], b);
+        bitset_reset(&vc->seminbr[b], a);
+    }
+}
+
+/* Add a connection (key -1: full) unless one of the pair's carriers is
+ * inside it; queue it when `queue` and it was added. */
+static bool
+insert(vc_t *vc, int a, int b, const bitset_t *carrier, int key, bool queue)
+{
+    if (a == b)
+        return false;
+    if (a > b) {
+        int t = a;
+        a = b;
+        b = t;
+    }
+    int s = slot_find(vc, a, b);
+    if (s >= 0) {
+        vc_conn_t *f = slot_fulls(vc, s);
+        for (int i = 0; i < vc->slots[s].nfull; i++)
+            if (bitset_is_subset(&f[i].carrier, carrier))
+                return false;
+        if (key >= 0) {
+            vc_conn_t *m = slot_semis(vc, s);
+            for (int i = 0; i < vc->slots[s].nsemi; i++)
+                if (bitset_is_subset(&m[i].carrier, carrier))
+                    return false;
+        }
+    } else {
+        s = slot_get(vc, a, b);
+        if (s < 0)
+            return false;
+    }
+    vc_conn_t c;
+    c.carrier = *carrier;
+    c.key = (int16_t)key;
+    c.size = (int16_t)bitset_count(carrier);
+    vc_slot_t *sl = &vc->slots[s];
+    vc_conn_t *semis = slot_semis(vc, s);
+    int n;
+    if (key < 0) {
+        vc_conn_t *fulls = slot_fulls(vc, s);
+        n = list_drop_supersets(fulls, sl->nfull, carrier);
+        int m = list_insert(fulls, n, vc->params.max_fulls, &c);
+        sl->nfull = (int16_t)(m < 0 ? n : m);
+        sl->nsemi = (int16_t)list_drop_supersets(semis, sl->nsemi, carrier);
+        update_nbrs(vc, s);
+        if (m < 0)
+            return false;
+    } else {
+        n = list_drop_supersets(semis, sl->nsemi, carrier);
+        int m = list_insert(semis, n, vc->params.max_semis, &c);
+        sl->nsemi = (int16_t)(m < 0 ? n : m);
+        update_nbrs(vc, s);
+        if (m < 0)
+            return false;
+    }
+    if (queue)
+        push(vc, a, b, carrier, key);
+    return true;
+}
+
+/* ---- the rules ------------------------------------------------------- */
+
+static inline bool
+is_empty_cell(const vc_t *vc, int id)
+{
+    return id < HEX_MAX_CELLS && bitset_test(&vc->empty, id);
+}
+
+/* AND with m in the middle: the connection o-m (carrier C, key: -1 for a
+ * full) against every m-y. */
+static void
+and_rule(vc_t *vc, int o, int m, const bitset_t *C, int key)
+{
+    bool m_empty = is_empty_cell(vc, m);
+    if (m_empty && key >= 0)
+        return;
+    bitset_t partners = vc->fullnbr[m];
+    for (int y = bitset_first(&partners); y >= 0; y = bitset_next(&partners, y)) {
+        if (y == o || bitset_test(C, y))
+            continue;
+        int s = slot_find(vc, m, y);
+        for (int i = 0; s >= 0 && i < vc->slots[s].nfull; i++) {
+            bitset_t D = slot_fulls(vc, s)[i].carrier;
+            if (bitset_intersects(C, &D) || bitset_test(&D, o))
+                continue;
+            bitset_t U = bitset_or(*C, D);
+            if (m_empty) {
+                bitset_set(&U, m);
+                insert(vc, o, y, &U, m, true);
+            } else {
+                insert(vc, o, y, &U, key, true);
+            }
+        }
+    }
+    if (m_empty || key >= 0)
+        return;
+    /* full o-m + semi m-y over an own group: a semi with the semi's key */
+    partners = vc->seminbr[m];
+    for (int y = bitset_first(&partners); y >= 0; y = bitset_next(&partners, y)) {
+        if (y == o || bitset_test(C, y))
+            continue;
+        int s = slot_find(vc, m, y);
+        for (int i = 0; s >= 0 && i < vc->slots[s].nsemi; i++) {
+            vc_conn_t D = slot_semis(vc, s)[i];
+            if (bitset_intersects(C, &D.carrier) || bitset_test(&D.carrier, o))
+                continue;
+            bitset_t U = bitset_or(*C, D.carrier);
+            insert(vc, o, y, &U, D.key, true);
+        }
+    }
+}
+
+typedef struct or_state {
+    vc_t *vc;
+    int a, b, slot;
+    int n;
+    const bitset_t *semis;
+} or_state_t;
+
+/* Whether U contains a full carrier of the pair: nothing built on U can
+ * be kept. */
+static bool
+or_dominated(const or_state_t *st, const bitset_t *U)
+{
+    const vc_conn_t *f = slot_fulls(st->vc, st->slot);
+    for (int i = 0; i < st->vc->slots[st->slot].nfull; i++)
+        if (bitset_is_subset(&f[i].carrier, U))
+            return true;
+    return false;
+}
+
+static void
+or_search(or_state_t *st, const bitset_t *I, const bitset_t *U, int from, int depth)
+{
+    if (depth >= st->vc->params.max_ors)
+        return;
+    for (int j = from; j < st->n; j++) {
+        bitset_t I2 = bitset_and(*I, st->semis[j]);
+        if (bitset_equal(&I2, I))
+            continue;
+        bitset_t U2 = bitset_or(*U, st->semis[j]);
+        if (or_dominated(st, &U2))
+            continue;
+        if (bitset_is_empty(&I2))
+            insert(st->vc, st->a, st->b, &U2, -1, true);
+        else
+            or_search(st, &I2, &U2, j + 1, depth + 1);
+    }
+}
+
+/* OR on the pair a-b, starting from its semi with carrier C. */
+static void
+or_rule(vc_t *vc, int a, int b, const bitset_t *C)
+{
+    int s = slot_find(vc, a, b);
+    if (s < 0)
+        return;
+    int n = vc->slots[s].nsemi;
+    if (n < 2)
+        return;
+    bitset_t *semis = malloc((size_t)n * sizeof *semis);
+    if (!semis) {
+        vc->nomem = true;
+        return;
+    }
+    for (int i = 0; i < n; i++)
+        semis[i] = slot_semis(vc, s)[i].carrier;
+    or_state_t st = { vc, a, b, s, n, semis };
+    or_search(&st, C, C, 0, 1);
+    free(semis);
+}
+
+static void
+closure(vc_t *vc)
+{
+    long done = 0;
+    while (vc->qhead < vc->qtail && !vc->nomem && done++ < CLOSURE_MAX_ITEMS) {
+        vc_item_t it = vc->queue[vc->qhead++];
+        and_rule(vc, it.a, it.b, &it.carrier, it.key);
+        and_rule(vc, it.b, it.a, &it.carrier, it.key);
+        if (it.key >= 0)
+            or_rule(vc, it.a, it.b, &it.carrier);
+    }
+    vc->qhead = vc->qtail = 0;
+}
+
+/* ---- builds ---------------------------------------------------------- */
+
+static void
+set_position(vc_t *vc, const position_t *pos, hex_color_t color)
+{
+    const geometry_t *g = pos->geo;
+    if (vc->geo != g) {
+        geometry_unref(vc->geo);
+        vc->geo = geometry_ref(g);
+    }
+    vc->color = color;
+    vc->empty = position_empty_cells(pos);
+    vc->opp = pos->stones[hex_color_other(color)];
+    for (int i = 0; i < NIDS; i++)
+        vc->ep[i] = -1;
+    for (int c = 0; c < g->ncells; c++) {
+        hex_color_t at = position_color_at(pos, c);
+        if (at == HEX_EMPTY)
+            vc->ep[c] = (int16_t)c;
+        else if (at == color)
+            vc->ep[c] = (int16_t)position_group(pos, c);
+    }
+    vc->ep[geometry_edge1(color)] = (int16_t)position_group(pos, geometry_edge1(color));
+    vc->ep[geometry_edge2(color)] = (int16_t)position_group(pos, geometry_edge2(color));
+}
+
+static void
+add_adjacent(vc_t *vc)
+{
+    const geometry_t *g = vc->geo;
+    bitset_t none = bitset_empty();
+    for (int c = 0; c < g->ncells; c++) {
+        if (vc->ep[c] < 0)
+            continue;
+        for (int k = 0; k < g->nbr_count[c]; k++) {
+            int n = g->nbr[c][k];
+            if (vc->ep[n] >= 0 && vc->ep[n] != vc->ep[c])
+                insert(vc, vc->ep[c], vc->ep[n], &none, -1, true);
+        }
+    }
+}
+
+static void
+add_templates(vc_t *vc)
+{
+    if (!vc->params.use_templates || !vc->templates)
+        return;
+    const geometry_t *g = vc->geo;
+    int edges[2] = { geometry_edge1(vc->color), geometry_edge2(vc->color) };
+    for (int e = 0; e < 2; e++) {
+        int E = vc->ep[edges[e]];
+        for (int t = 0; t < vc->templates->n; t++) {
+            const vc_template_t *tp = &vc->templates->t[t];
+            for (int c = 0; c < g->ncells; c++) {
+                bitset_t car;
+                if (vc->ep[c] < 0 || vc->ep[c] == E
+                    || !vc_template_place(tp, g, edges[e], c, &car)
+                    || bitset_intersects(&car, &vc->opp))
+                    continue;
+                car = bitset_and(car, vc->empty);
+                insert(vc, vc->ep[c], E, &car, -1, true);
+            }
+        }
+    }
+}
+
+bool
+vc_build(vc_t *vc, const position_t *pos, hex_color_t color)
+{
+    vc->nomem = false;
+    clear_lists(vc);
+    set_position(vc, pos, color);
+    add_adjacent(vc);
+    add_templates(vc);
+    closure(vc);
+    if (vc->nomem)
+        clear_lists(vc);
+    return !vc->nomem;
+}
+
+bool
+vc_play(vc_t *vc, const position_t *pos, hex_color_t stone_color, int cell)
+{
+    if (!vc->params.incremental || vc->geo != pos->geo || vc->nomem)
+        return vc_build(vc, pos, vc->color);
+    bool own = stone_color == vc->color;
+    set_position(vc, pos, vc->color);
+    /* Collect the survivors, remapped and shrunk; after an own stone they
+     * are all queued again. */
+    size_t need = (size_t)vc->nslots * (size_t)vc->per, n = 0;
+    if (need > vc->scap) {
+        vc_item_t *s = realloc(vc->scratch, need * sizeof *s);
+        if (!s) {
+            vc->nomem = true;
+            clear_lists(vc);
+            return false;
+        }
+        vc->scratch = s;
+        vc->scap = need;
+    }
+    for (int s = 0; s < vc->nslots; s++) {
+        int a = vc->slots[s].a, b = vc->slots[s].b;
+        if (!own && (a == cell || b == cell))
+            continue;
+        int a2 = own ? vc->ep[a] : a, b2 = own ? vc->ep[b] : b;
+        if (a2 == b2 || a2 < 0 || b2 < 0)
+            continue;
+        for (int t = 0; t < 2; t++) {
+            int cnt = t == 0 ? vc->slots[s].nfull : vc->slots[s].nsemi;
+            const vc_conn_t *l = t == 0 ? slot_fulls(vc, s) : slot_semis(vc, s);
+            for (int i = 0; i < cnt; i++) {
+                vc_item_t *it = &vc->scratch[n];
+                it->carrier = l[i].carrier;
+                it->key = l[i].key;
+                it->a = (int16_t)a2;
+                it->b = (int16_t)b2;
+                if (bitset_test(&l[i].carrier, cell)) {
+                    if (!own)
+                        continue;
+                    bitset_reset(&it->carrier, cell);
+                    if (it->key == cell)
+                        it->key = -1;
+                }
+                n++;
+            }
+        }
+    }
+    clear_lists(vc);
+    for (size_t i = 0; i < n; i++) {
+        const vc_item_t *it = &vc->scratch[i];
+        insert(vc, it->a, it->b, &it->carrier, it->key, own);
+    }
+    if (own) {
+        add_adjacent(vc);
+        add_templates(vc);
+    }
+    closure(vc);
+    if (vc->nomem)
+        clear_lists(vc);
+    return !vc->nomem;
+}
+
+/* ---- queries --------------------------------------------------------- */
+
+hex_color_t
+vc_color(const vc_t *vc)
+{
+    return vc->color;
+}
+
+int
+vc_endpoint(const vc_t *vc, int id)
+{
+    if (id < 0 || id >= NIDS)
+        return -1;
+    return vc->ep[id];
+}
+
+int
+vc_between(const vc_t *vc, int a, int b, vc_type_t type, const vc_conn_t **out)
+{
+    *out = NULL;
+    a = vc_endpoint(vc, a);
+    b = vc_endpoint(vc, b);
+    if (a < 0 || b < 0 || a == b)
+        return 0;
+    int s = slot_find(vc, a, b);
+    if (s < 0)
+        return 0;
+    if (type == VC_FULL) {
+        *out = slot_fulls(vc, s);
+        return vc->slots[s].nfull;
+    }
+    *out = slot_semis(vc, s);
+    return vc->slots[s].nsemi;
+}
+
+bitset_t
+vc_connected_to(const vc_t *vc, int a, vc_type_t type)
+{
+    a = vc_endpoint(vc, a);
+    if (a < 0)
+        return bitset_empty();
+    return type == VC_FULL ? vc->fullnbr[a] : vc->seminbr[a];
+}
+
+bool
+vc_connected_fully(const vc_t *vc)
+{
+    int e1 = vc->ep[geometry_edge1(vc->color)], e2 = vc->ep[geometry_edge2(vc->color)];
+    return e1 == e2 || vc_exists(vc, e1, e2, VC_FULL);
+}
+
+bool
+vc_connected_semi(const vc_t *vc)
+{
+    int e1 = vc->ep[geometry_edge1(vc->color)], e2 = vc->ep[geometry_edge2(vc->color)];
+    return vc_connected_fully(vc) || vc_exists(vc, e1, e2, VC_SEMI);
+}
+
+bool
+vc_mustplay(const vc_t *opp, const position_t *pos, bitset_t *out)
+{
+    if (vc_connected_fully(opp)) {
+        *out = bitset_empty();
+        return false;
+    }
+    bitset_t m = position_empty_cells(pos);
+    const vc_conn_t *l;
+    int n = vc_between(opp, geometry_edge1(opp->color), geometry_edge2(opp->color), VC_SEMI, &l);
+    for (int i = 0; i < n; i++)
+        m = bitset_and(m, l[i].carrier);
+    *out = m;
+    return true;
+}
+
+void
+vc_count(const vc_t *vc, long *fulls, long *semis)
+{
+    long f = 0, s = 0;
+    for (int i = 0; i < vc->nslots; i++) {
+        f += vc->slots[i].nfull;
+        s += vc->slots[i].nsemi;
+    }
+    *fulls = f;
+    *semis = s;
+}
+
+void
+vc_foreach_pair(const vc_t *vc, vc_pair_fn fn, void *arg)
+{
+    for (int i = 0; i < vc->nslots; i++) {
+        const vc_slot_t *s = &vc->slots[i];
+        if (s->nfull || s->nsemi)
+            fn(s->a, s->b, slot_fulls(vc, i), s->nfull, slot_semis(vc, i), s->nsemi, arg);
+    }
+}

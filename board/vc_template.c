@@ -1,0 +1,271 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Edge templates: the file format, mirror images, placement on a board. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "board/vc_template.h"
+
+/* Set by board/Makefile.am: the installed and the source tree's
+ * share/patterns. */
+#ifndef HEIN_PATTERN_DIR
+#define HEIN_PATTERN_DIR "/usr/local/share/hein/patterns"
+#endif
+#ifndef HEIN_SOURCE_PATTERN_DIR
+#define HEIN_SOURCE_PATTERN_DIR "share/patterns"
+#endif
+
+#define LINE_MAX_LEN 256
+#define DIAGRAM_MAX_LINES 16
+
+vc_template_t
+vc_template_mirror(const vc_template_t *t)
+{
+    vc_template_t m = *t;
+    m.mirrored = !t->mirrored;
+    for (int i = 0; i < t->ncells; i++)
+        m.dc[i] = (int8_t)(-t->dc[i] - t->dr[i]);
+    return m;
+}
+
+bool
+vc_template_place(const vc_template_t *t, const geometry_t *g, int edge, int cell,
+                  bitset_t *carrier)
+{
+    int W = g->width, H = g->height;
+    int c = geometry_col(g, cell), r = geometry_row(g, cell);
+    int dist;
+    switch (edge) {
+    case HEX_SOUTH:
+        dist = H - r;
+        break;
+    case HEX_NORTH:
+        dist = r + 1;
+        break;
+    case HEX_EAST:
+        dist = W - c;
+        break;
+    default:
+        dist = c + 1;
+        break;
+    }
+    if (dist != t->row)
+        return false;
+    bitset_t s = bitset_empty();
+    for (int i = 0; i < t->ncells; i++) {
+        int dc = t->dc[i], dr = t->dr[i], x, y;
+        switch (edge) {
+        case HEX_SOUTH:
+            x = c + dc, y = r + dr;
+            break;
+        case HEX_NORTH:
+            x = c - dc, y = r - dr;
+            break;
+        case HEX_EAST:
+            x = c + dr, y = r + dc;
+            break;
+        default:
+            x = c - dr, y = r - dc;
+            break;
+        }
+        if (x < 0 || x >= W || y < 0 || y >= H)
+            return false;
+        bitset_set(&s, geometry_cell(g, x, y));
+    }
+    *carrier = s;
+    return true;
+}
+
+static bool
+is_edge_line(const char *s)
+{
+    bool any = false;
+    for (; *s; s++) {
+        if (*s == '=')
+            any = true;
+        else if (*s != ' ')
+            return false;
+    }
+    return any;
+}
+
+static void
+chomp(char *s)
+{
+    size_t n = strlen(s);
+    while (n > 0 && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' '))
+        s[--n] = '\0';
+}
+
+/* Turn the diagram lines into a template; false with a reason in err. */
+static bool
+diagram_to_template(char lines[][LINE_MAX_LEN], int nlines, vc_template_t *t,
+                    char *why, size_t whylen)
+{
+    int si = -1, sp = -1;
+    for (int i = 0; i < nlines; i++)
+        for (int p = 0; lines[i][p]; p++) {
+            char ch = lines[i][p];
+            if (ch == 'S') {
+                if (si >= 0) {
+                    snprintf(why, whylen, "more than one endpoint S");
+                    return false;
+                }
+                si = i, sp = p;
+            } else if (ch != '.' && ch != ' ') {
+                snprintf(why, whylen, "unexpected '%c' in the diagram", ch);
+                return false;
+            }
+        }
+    if (si < 0) {
+        snprintf(why, whylen, "no endpoint S");
+        return false;
+    }
+    t->row = nlines - si;
+    t->ncells = 0;
+    for (int i = 0; i < nlines; i++)
+        for (int p = 0; lines[i][p]; p++) {
+            if (lines[i][p] != '.')
+                continue;
+            int u = (p - i) - (sp - si);
+            if (u % 2 != 0) {
+                snprintf(why, whylen, "cell off the hex grid on diagram line %d", i + 1);
+                return false;
+            }
+            if (t->ncells == VC_TEMPLATE_MAX_CELLS) {
+                snprintf(why, whylen, "more than %d carrier cells", VC_TEMPLATE_MAX_CELLS);
+                return false;
+            }
+            t->dc[t->ncells] = (int8_t)(u / 2);
+            t->dr[t->ncells] = (int8_t)(i - si);
+            t->ncells++;
+        }
+    return true;
+}
+
+vc_templates_t *
+vc_templates_load(const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot open", path);
+        return NULL;
+    }
+    vc_templates_t *ts = calloc(1, sizeof *ts);
+    int cap = 0;
+    char line[LINE_MAX_LEN];
+    char diagram[DIAGRAM_MAX_LINES][LINE_MAX_LEN];
+    int lineno = 0, nlines = 0;
+    bool in_template = false, ok = ts != NULL;
+    vc_template_t cur;
+    char why[128];
+    if (!ts)
+        snprintf(err, errlen, "out of memory");
+    while (ok && fgets(line, sizeof line, f)) {
+        lineno++;
+        chomp(line);
+        if (!in_template) {
+            if (line[0] == '\0' || line[0] == '#')
+                continue;
+            if (strncmp(line, "template ", 9) != 0) {
+                snprintf(err, errlen, "%s:%d: expected 'template NAME'", path, lineno);
+                ok = false;
+                break;
+            }
+            memset(&cur, 0, sizeof cur);
+            const char *name = line + 9;
+            while (*name == ' ')
+                name++;
+            if (!*name || strlen(name) >= VC_TEMPLATE_NAME_MAX || strchr(name, ' ')) {
+                snprintf(err, errlen, "%s:%d: bad template name", path, lineno);
+                ok = false;
+                break;
+            }
+            strcpy(cur.name, name);
+            in_template = true;
+            nlines = 0;
+            continue;
+        }
+        if (is_edge_line(line)) {
+            if (!diagram_to_template(diagram, nlines, &cur, why, sizeof why)) {
+                snprintf(err, errlen, "%s:%d: template %s: %s", path, lineno, cur.name, why);
+                ok = false;
+                break;
+            }
+            if (ts->n + 2 > cap) {
+                cap = cap ? 2 * cap : 16;
+                vc_template_t *nt = realloc(ts->t, (size_t)cap * sizeof *nt);
+                if (!nt) {
+                    snprintf(err, errlen, "out of memory");
+                    ok = false;
+                    break;
+                }
+                ts->t = nt;
+            }
+            ts->t[ts->n++] = cur;
+            ts->t[ts->n++] = vc_template_mirror(&cur);
+            ts->nfile++;
+            in_template = false;
+            continue;
+        }
+        if (nlines == DIAGRAM_MAX_LINES || line[0] == '\0') {
+            snprintf(err, errlen, "%s:%d: template %s: diagram without its edge line (=====)",
+                     path, lineno, cur.name);
+            ok = false;
+            break;
+        }
+        strcpy(diagram[nlines++], line);
+    }
+    if (ok && in_template) {
+        snprintf(err, errlen, "%s: template %s: diagram without its edge line (=====)", path,
+                 cur.name);
+        ok = false;
+    }
+    fclose(f);
+    if (!ok) {
+        vc_templates_free(ts);
+        return NULL;
+    }
+    return ts;
+}
+
+void
+vc_templates_free(vc_templates_t *ts)
+{
+    if (!ts)
+        return;
+    free(ts->t);
+    free(ts);
+}
+
+static bool
+try_dir(const char *dir, const char *name, char *path, size_t len)
+{
+    int n = snprintf(path, len, "%s/%s", dir, name);
+    return n > 0 && (size_t)n < len && access(path, R_OK) == 0;
+}
+
+bool
+vc_templates_find(const char *name, char *path, size_t len)
+{
+    const char *env = getenv("HEIN_PATTERNS");
+    if (env && *env && try_dir(env, name, path, len))
+        return true;
+    if (try_dir(HEIN_PATTERN_DIR, name, path, len))
+        return true;
+    return try_dir(HEIN_SOURCE_PATTERN_DIR, name, path, len);
+}
+
+vc_templates_t *
+vc_templates_load_default(char *err, size_t errlen)
+{
+    char path[1024];
+    if (!vc_templates_find("vc-templates.txt", path, sizeof path)) {
+        snprintf(err, errlen, "vc-templates.txt not found (set HEIN_PATTERNS to its folder)");
+        return NULL;
+    }
+    return vc_templates_load(path, err, errlen);
+}

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* compute-inferior and param_player_ice (cmd_ice.h). */
+#include "config.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "engine/engine.h"
+#include "engine/param.h"
+#include "gtp/cmd_ice.h"
+#include "gtp/commands.h"
+
+#define ERRLEN 256
+
+static const param_desc_t ice_param_table[] = {
+    { "find_three_sided_dead_regions", PARAM_BOOL,
+      offsetof(ice_params_t, find_three_sided_dead_regions), 0, 1, NULL,
+      "dead regions behind clique cut-sets of three nodes, not only one or two" },
+    { "iterative_dead_regions", PARAM_BOOL, offsetof(ice_params_t, iterative_dead_regions),
+      0, 1, NULL, "search dead regions again after every round of fill-in" },
+    { "use_patterns", PARAM_BOOL, offsetof(ice_params_t, use_patterns), 0, 1, NULL,
+      "use the pattern files (share/patterns/ice-*.txt)" },
+    { "find_vulnerable", PARAM_BOOL, offsetof(ice_params_t, find_vulnerable), 0, 1, NULL,
+      "find vulnerable cells and their killers" },
+    { "find_dominated", PARAM_BOOL, offsetof(ice_params_t, find_dominated), 0, 1, NULL,
+      "find dominated cells (patterns)" },
+    { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
+};
+
+static char
+color_letter(hex_color_t c)
+{
+    return c == HEX_BLACK ? 'b' : 'w';
+}
+
+void
+cmd_ice_write(htp_cmd_t *cmd, const geometry_t *geo, const ice_result_t *r)
+{
+    char name[MOVE_NAME_MAX], other[MOVE_NAME_MAX];
+    const char *sep = "";
+    for (int c = 0; c < geo->ncells; c++) {
+        geometry_move_name(geo, c, name);
+        if (bitset_test(&r->dead, c)) {
+            hex_color_t f = bitset_test(&r->filled[HEX_BLACK], c) ? HEX_BLACK : HEX_WHITE;
+            htp_printf(cmd, "%s%s fd%c", sep, name, color_letter(f));
+        } else if (bitset_test(&r->captured[HEX_BLACK], c)) {
+            htp_printf(cmd, "%s%s fcb", sep, name);
+        } else if (bitset_test(&r->captured[HEX_WHITE], c)) {
+            htp_printf(cmd, "%s%s fcw", sep, name);
+        } else if (bitset_test(&r->vulnerable, c)) {
+            htp_printf(cmd, "%s%s iv[", sep, name);
+            const bitset_t *k = &r->killers[c];
+            for (int x = bitset_first(k); x >= 0; x = bitset_next(k, x))
+                htp_printf(cmd, "%s%s", x == bitset_first(k) ? "" : "-",
+                           geometry_move_name(geo, x, other));
+            htp_printf(cmd, "]");
+        } else if (bitset_test(&r->dominated, c)) {
+            htp_printf(cmd, "%s%s id[%s]", sep, name,
+                       geometry_move_name(geo, r->dominator[c], other));
+        } else {
+            continue;
+        }
+        sep = " ";
+    }
+}
+
+htp_status_t
+cmd_compute_inferior(htp_cmd_t *cmd, void *ctx)
+{
+    engine_t *e = ctx;
+    hex_color_t color;
+    if (cmd->argc != 1)
+        return htp_failure(cmd, "usage: %s %s", cmd->command->name, cmd->command->args);
+    if (!hex_color_parse(cmd->argv[0], &color))
+        return htp_failure(cmd, "invalid colour: %s (use black, white, b or w)", cmd->argv[0]);
+    ice_t *ice = ice_new(e->ice_patterns);
+    ice_result_t *r = malloc(sizeof *r);
+    if (!ice || !r) {
+        ice_free(ice);
+        free(r);
+        return htp_failure(cmd, "out of memory");
+    }
+    ice_compute(ice, &e->ice_params, &e->game.pos, color, r);
+    cmd_ice_write(cmd, e->game.pos.geo, r);
+    ice_free(ice);
+    free(r);
+    return htp_success(cmd, NULL);
+}
+
+htp_status_t
+cmd_param_player_ice(htp_cmd_t *cmd, void *ctx)
+{
+    engine_t *e = ctx;
+    bool changed;
+    return commands_param(cmd, ice_param_table, &e->ice_params, &changed);
+}
