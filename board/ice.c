@@ -205,17 +205,14 @@ graph_joined(const xgraph_t *gr, int u, int v)
         && bitset_intersects(&gr->groups[u], &gr->groups[v]);
 }
 
-/* Remove K from the graph; add to *dead the empty cells of every component
- * next to K that holds neither edge of X. */
+/* The components of the graph without the nodes in `seen`, reached from
+ * `starts`: the empty cells of each one that holds neither of the
+ * colour's edges are added to *dead. */
 static void
-graph_cut(const xgraph_t *gr, const bitset_t *k, bitset_t *dead)
+edgeless_components(const xgraph_t *gr, const bitset_t *starts, bitset_t seen,
+                    bitset_t *dead)
 {
-    bitset_t seen = *k;
-    bitset_t starts = bitset_empty();
-    for (int u = bitset_first(k); u >= 0; u = bitset_next(k, u))
-        starts = bitset_or(starts, gr->adj[u]);
-    starts = bitset_andnot(starts, *k);
-    for (int s = bitset_first(&starts); s >= 0; s = bitset_next(&starts, s)) {
+    for (int s = bitset_first(starts); s >= 0; s = bitset_next(starts, s)) {
         if (bitset_test(&seen, s))
             continue;
         bitset_t comp = bitset_empty(), frontier = bitset_empty();
@@ -236,6 +233,18 @@ graph_cut(const xgraph_t *gr, const bitset_t *k, bitset_t *dead)
     }
 }
 
+/* Remove K from the graph; add to *dead the empty cells of every component
+ * next to K that holds neither edge of X. */
+static void
+graph_cut(const xgraph_t *gr, const bitset_t *k, bitset_t *dead)
+{
+    bitset_t starts = bitset_empty();
+    for (int u = bitset_first(k); u >= 0; u = bitset_next(k, u))
+        starts = bitset_or(starts, gr->adj[u]);
+    starts = bitset_andnot(starts, *k);
+    edgeless_components(gr, &starts, *k, dead);
+}
+
 /* Dead cells by clique cut-sets of up to `maxk` nodes, for colour x. */
 static bitset_t
 cutset_dead(xgraph_t *gr, const position_t *p, hex_color_t x, int maxk)
@@ -244,28 +253,7 @@ cutset_dead(xgraph_t *gr, const position_t *p, hex_color_t x, int maxk)
     bitset_t dead = bitset_empty();
     /* K empty: components without edges */
     bitset_t all = gr->nodes;
-    {
-        bitset_t seen = bitset_empty();
-        for (int s = bitset_first(&all); s >= 0; s = bitset_next(&all, s)) {
-            if (bitset_test(&seen, s))
-                continue;
-            bitset_t comp = bitset_empty(), frontier = bitset_empty();
-            bitset_set(&comp, s);
-            bitset_set(&frontier, s);
-            bitset_set(&seen, s);
-            while (!bitset_is_empty(&frontier)) {
-                bitset_t next = bitset_empty();
-                for (int u = bitset_first(&frontier); u >= 0; u = bitset_next(&frontier, u))
-                    next = bitset_or(next, gr->adj[u]);
-                next = bitset_andnot(next, seen);
-                seen = bitset_or(seen, next);
-                comp = bitset_or(comp, next);
-                frontier = next;
-            }
-            if (!bitset_test(&comp, gr->edge1) && !bitset_test(&comp, gr->edge2))
-                dead = bitset_or(dead, bitset_and(comp, gr->empty));
-        }
-    }
+    edgeless_components(gr, &all, bitset_empty(), &dead);
     for (int a = bitset_first(&all); a >= 0; a = bitset_next(&all, a)) {
         bitset_t k = bitset_empty();
         bitset_set(&k, a);
