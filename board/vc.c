@@ -30,6 +30,8 @@ typedef struct vc_slot {
 typedef struct vc_item {
     bitset_t carrier;
     int16_t a, b, key;
+    bool changed;               /* vc_play: its rules must run again */
+    int8_t rule;                /* vc_play: the rule that made it */
 } vc_item_t;
 
 struct vc {
@@ -40,6 +42,7 @@ struct vc {
     int16_t ep[NIDS];           /* endpoint of each id, -1 for none */
     bitset_t empty;
     bitset_t opp;               /* the opponent's stones */
+    int edge_ep[2];             /* the endpoints of the owner's edges */
     int per;                    /* max_fulls + max_semis */
     int32_t *slot_of;           /* NIDS * NIDS */
     vc_slot_t *slots;
@@ -61,6 +64,7 @@ vc_params_default(vc_params_t *p)
     p->max_ors = 3;
     p->use_templates = true;
     p->incremental = true;
+    p->and_over_edge = false;
 }
 
 /* ---- storage --------------------------------------------------------- */
@@ -172,6 +176,8 @@ vc_copy(vc_t *dst, const vc_t *src)
     memcpy(dst->ep, src->ep, sizeof dst->ep);
     dst->empty = src->empty;
     dst->opp = src->opp;
+    dst->edge_ep[0] = src->edge_ep[0];
+    dst->edge_ep[1] = src->edge_ep[1];
     memcpy(dst->fullnbr, src->fullnbr, sizeof dst->fullnbr);
     memcpy(dst->seminbr, src->seminbr, sizeof dst->seminbr);
     dst->nslots = src->nslots;
@@ -307,7 +313,7 @@ update_nbrs(vc_t *vc, int s)
 /* Add a connection (key -1: full) unless one of the pair's carriers is
  * inside it; queue it when `queue` and it was added. */
 static bool
-insert(vc_t *vc, int a, int b, const bitset_t *carrier, int key, bool queue)
+insert(vc_t *vc, int a, int b, const bitset_t *carrier, int key, vc_rule_t rule, bool queue)
 {
     if (a == b)
         return false;
@@ -336,6 +342,7 @@ insert(vc_t *vc, int a, int b, const bitset_t *carrier, int key, bool queue)
     vc_conn_t c;
     c.carrier = *carrier;
     c.key = (int16_t)key;
+    c.rule = (int8_t)rule;
     c.size = (int16_t)bitset_count(carrier);
     vc_slot_t *sl = &vc->slots[s];
     vc_conn_t *semis = slot_semis(vc, s);
@@ -378,6 +385,8 @@ and_rule(vc_t *vc, int o, int m, const bitset_t *C, int key)
     bool m_empty = is_empty_cell(vc, m);
     if (m_empty && key >= 0)
         return;
+    if (!vc->params.and_over_edge && (m == vc->edge_ep[0] || m == vc->edge_ep[1]))
+        return;
     bitset_t partners = vc->fullnbr[m];
     for (int y = bitset_first(&partners); y >= 0; y = bitset_next(&partners, y)) {
         if (y == o || bitset_test(C, y))
@@ -390,9 +399,9 @@ and_rule(vc_t *vc, int o, int m, const bitset_t *C, int key)
             bitset_t U = bitset_or(*C, D);
             if (m_empty) {
                 bitset_set(&U, m);
-                insert(vc, o, y, &U, m, true);
+                insert(vc, o, y, &U, m, VC_RULE_AND, true);
             } else {
-                insert(vc, o, y, &U, key, true);
+                insert(vc, o, y, &U, key, VC_RULE_AND, true);
             }
         }
     }
@@ -409,7 +418,7 @@ and_rule(vc_t *vc, int o, int m, const bitset_t *C, int key)
             if (bitset_intersects(C, &D.carrier) || bitset_test(&D.carrier, o))
                 continue;
             bitset_t U = bitset_or(*C, D.carrier);
-            insert(vc, o, y, &U, D.key, true);
+            insert(vc, o, y, &U, D.key, VC_RULE_AND, true);
         }
     }
 }
@@ -446,7 +455,7 @@ or_search(or_state_t *st, const bitset_t *I, const bitset_t *U, int from, int de
         if (or_dominated(st, &U2))
             continue;
         if (bitset_is_empty(&I2))
-            insert(st->vc, st->a, st->b, &U2, -1, true);
+            insert(st->vc, st->a, st->b, &U2, -1, VC_RULE_OR, true);
         else
             or_search(st, &I2, &U2, j + 1, depth + 1);
     }
@@ -512,6 +521,8 @@ set_position(vc_t *vc, const position_t *pos, hex_color_t color)
     }
     vc->ep[geometry_edge1(color)] = (int16_t)position_group(pos, geometry_edge1(color));
     vc->ep[geometry_edge2(color)] = (int16_t)position_group(pos, geometry_edge2(color));
+    vc->edge_ep[0] = vc->ep[geometry_edge1(color)];
+    vc->edge_ep[1] = vc->ep[geometry_edge2(color)];
 }
 
 static void
@@ -525,7 +536,7 @@ add_adjacent(vc_t *vc)
         for (int k = 0; k < g->nbr_count[c]; k++) {
             int n = g->nbr[c][k];
             if (vc->ep[n] >= 0 && vc->ep[n] != vc->ep[c])
-                insert(vc, vc->ep[c], vc->ep[n], &none, -1, true);
+                insert(vc, vc->ep[c], vc->ep[n], &none, -1, VC_RULE_BASE, true);
         }
     }
 }
@@ -548,7 +559,7 @@ add_templates(vc_t *vc)
                     || bitset_intersects(&car, &vc->opp))
                     continue;
                 car = bitset_and(car, vc->empty);
-                insert(vc, vc->ep[c], E, &car, -1, true);
+                insert(vc, vc->ep[c], E, &car, -1, VC_RULE_TEMPLATE, true);
             }
         }
     }
@@ -575,8 +586,18 @@ vc_play(vc_t *vc, const position_t *pos, hex_color_t stone_color, int cell)
         return vc_build(vc, pos, vc->color);
     bool own = stone_color == vc->color;
     set_position(vc, pos, vc->color);
-    /* Collect the survivors, remapped and shrunk; after an own stone they
-     * are all queued again. */
+    /* Without AND over the edges, a stone joining an edge group would turn
+     * connections made over it into ones a fresh build never makes (sound,
+     * but the lists must agree with a build): rebuild then. */
+    if (own && !vc->params.and_over_edge
+        && (vc->ep[cell] == vc->edge_ep[0] || vc->ep[cell] == vc->edge_ep[1]))
+        return vc_build(vc, pos, vc->color);
+    /* Collect the survivors, remapped and shrunk.  Only the changed ones
+     * (new endpoints, shrunk carriers, semis become fulls) are queued
+     * again, with the new adjacencies and templates: every AND or OR of
+     * two unchanged connections was already applied before the move, and
+     * its result either survived or contained the cell (then it is
+     * changed itself). */
     size_t need = (size_t)vc->nslots * (size_t)vc->per, n = 0;
     if (need > vc->scap) {
         vc_item_t *s = realloc(vc->scratch, need * sizeof *s);
@@ -602,14 +623,20 @@ vc_play(vc_t *vc, const position_t *pos, hex_color_t stone_color, int cell)
                 vc_item_t *it = &vc->scratch[n];
                 it->carrier = l[i].carrier;
                 it->key = l[i].key;
+                it->rule = l[i].rule;
                 it->a = (int16_t)a2;
                 it->b = (int16_t)b2;
+                /* changed: a new endpoint, an end on the new stone (now
+                 * an own group: more AND rules apply over it) or a shrunk
+                 * carrier */
+                it->changed = a2 != a || b2 != b || a == cell || b == cell;
                 if (bitset_test(&l[i].carrier, cell)) {
                     if (!own)
                         continue;
                     bitset_reset(&it->carrier, cell);
                     if (it->key == cell)
                         it->key = -1;
+                    it->changed = true;
                 }
                 n++;
             }
@@ -618,7 +645,7 @@ vc_play(vc_t *vc, const position_t *pos, hex_color_t stone_color, int cell)
     clear_lists(vc);
     for (size_t i = 0; i < n; i++) {
         const vc_item_t *it = &vc->scratch[i];
-        insert(vc, it->a, it->b, &it->carrier, it->key, own);
+        insert(vc, it->a, it->b, &it->carrier, it->key, (vc_rule_t)it->rule, it->changed);
     }
     if (own) {
         add_adjacent(vc);
@@ -631,6 +658,13 @@ vc_play(vc_t *vc, const position_t *pos, hex_color_t stone_color, int cell)
 }
 
 /* ---- queries --------------------------------------------------------- */
+
+const char *
+vc_rule_name(vc_rule_t rule)
+{
+    static const char *const names[] = { "base", "pattern", "and", "or" };
+    return (unsigned)rule < sizeof names / sizeof names[0] ? names[rule] : "unknown";
+}
 
 hex_color_t
 vc_color(const vc_t *vc)

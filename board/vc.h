@@ -36,8 +36,9 @@
  * and every carrier holding it; an own stone merges the endpoints it joins,
  * removes itself from carriers and turns the semis whose key it is into
  * fulls.  After an opponent stone that is all (nothing new can appear);
- * after an own stone H-search runs again over the merged lists, the new
- * adjacencies and the templates.  Undo is by snapshot: keep a copy
+ * after an own stone H-search runs again from the connections that
+ * changed (merged endpoints, shrunk carriers), the new adjacencies and the
+ * templates.  Undo is by snapshot: keep a copy
  * (vc_copy) before vc_play and copy it back after position_undo.  When no
  * list reaches its limit, the lists after vc_play are exactly those of a
  * fresh vc_build (tests/test_vc.c checks it); when limits bite they can
@@ -57,6 +58,9 @@ typedef struct vc_params {
     int max_ors;                /* most semis one OR combines */
     bool use_templates;         /* add the edge templates */
     bool incremental;           /* vc_play updates (else it rebuilds) */
+    bool and_over_edge;         /* AND with an edge (or a group touching
+                                 * it) in the middle: many connections
+                                 * that rarely matter; off by default */
 } vc_params_t;
 
 /* The defaults. */
@@ -67,10 +71,24 @@ typedef enum vc_type {
     VC_SEMI = 1
 } vc_type_t;
 
+/* The rule that made a connection (HexGui's vc SOURCE field, with
+ * Benzene's names: base, pattern, and, or). */
+typedef enum vc_rule {
+    VC_RULE_BASE = 0,           /* adjacency */
+    VC_RULE_TEMPLATE,           /* an edge template */
+    VC_RULE_AND,
+    VC_RULE_OR
+} vc_rule_t;
+
+/* Benzene's name of a rule. */
+const char *vc_rule_name(vc_rule_t rule);
+
 typedef struct vc_conn {
     bitset_t carrier;
     int16_t key;                /* a semi's key; -1 for a full */
     int16_t size;               /* cells in the carrier */
+    int8_t rule;                /* a vc_rule_t; a semi turned full by its
+                                 * key keeps the rule that made it */
 } vc_conn_t;
 
 typedef struct vc vc_t;

@@ -27,6 +27,8 @@ static const param_desc_t vc_param_table[] = {
       "add the edge templates of share/patterns/vc-templates.txt" },
     { "incremental", PARAM_BOOL, offsetof(vc_params_t, incremental), 0, 1, NULL,
       "update the lists after a move (else rebuild them)" },
+    { "and_over_edge", PARAM_BOOL, offsetof(vc_params_t, and_over_edge), 0, 1, NULL,
+      "apply the AND rule over the edges too" },
     { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
 };
 
@@ -164,8 +166,8 @@ between(htp_cmd_t *cmd, engine_t *e, vc_type_t type)
     geometry_move_name(g, ids[0], a);
     geometry_move_name(g, ids[1], b);
     for (int i = 0; i < n; i++) {
-        htp_printf(cmd, "%s%s %s %s %s hsearch [ ", i ? "\n" : "", hex_color_name(color), a, b,
-                   type == VC_FULL ? "full" : "semi");
+        htp_printf(cmd, "%s%s %s %s %s %s [ ", i ? "\n" : "", hex_color_name(color), a, b,
+                   type == VC_FULL ? "full" : "semi", vc_rule_name((vc_rule_t)l[i].rule));
         write_cells(cmd, g, &l[i].carrier);
         htp_printf(cmd, "%s] [ ]", bitset_is_empty(&l[i].carrier) ? "" : " ");
         if (type == VC_SEMI)

@@ -11,7 +11,10 @@
  *                              set (the must-play of COLOUR)
  *   vc-between-cells-full COLOUR A B   the full VCs of COLOUR between A
  *   vc-between-cells-semi COLOUR A B   and B, one per line:
- *        COLOUR FROM TO full|semi hsearch [ CARRIER.. ] [ ] [KEY]
+ *        COLOUR FROM TO full|semi SOURCE [ CARRIER.. ] [ ] [KEY]
+ *                              SOURCE: the rule that made it, as
+ *                              Benzene names them: base (adjacent),
+ *                              pattern (edge template), and, or
  *   vc-connected-to-full COLOUR A      plist: the cells with a full /
  *   vc-connected-to-semi COLOUR A      semi VC of COLOUR to A
  *   vc-get-mustplay COLOUR             plist: COLOUR's must-play

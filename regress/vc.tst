@@ -4,10 +4,15 @@
 # carriers and plists come in cell order (a1 b1 .. then row 2, ...).
 
 # A bridge: b2-c3 is a full connection with carrier c2 b3, built from the
-# two semis with keys c2 and b3 (AND over an empty cell, then OR).
+# two semis with keys c2 and b3 (AND over an empty cell, then OR: its
+# SOURCE field says "or").
 loadsgf sgf/vc/bridge.sgf
 10 vc-between-cells-full black b2 c3
-#? [.*black b2 c3 full hsearch \[ c2 b3 \] \[ \].*]
+#? [.*black b2 c3 full or \[ c2 b3 \] \[ \].*]
+
+# Each semi is an AND over its key: SOURCE "and".
+13 vc-between-cells-semi black b2 c3
+#? [black b2 c3 semi and .*\nblack b2 c3 semi and .*]
 
 11 vc-between-cells-semi black b2 c3
 #? [.*\[ c2 \] \[ \] c2.*\[ b3 \] \[ \] b3.*]
@@ -64,7 +69,7 @@ loadsgf sgf/vc/won-5x5.sgf
 #? [.*c3.*]
 
 43 vc-between-cells-full black north south
-#? [black north south full hsearch .*]
+#? [black north south full (and|or|pattern|base) .*]
 
 # 7x7, White c3 and c5 against Black d2 and b5: Black (to move second)
 # has lost nothing yet; White's own must-play is small.
@@ -74,7 +79,7 @@ loadsgf sgf/vc/chain-7x7.sgf
 
 # Parameters and errors.
 60 param_vc
-#? [\[string\] max_fulls 6\n\[string\] max_semis 12\n\[string\] max_ors 3\n\[bool\] use_templates 1\n\[bool\] incremental 1]
+#? [\[string\] max_fulls 6\n\[string\] max_semis 12\n\[string\] max_ors 3\n\[bool\] use_templates 1\n\[bool\] incremental 1\n\[bool\] and_over_edge 0]
 
 61 param_vc max_ors 4
 #? []
