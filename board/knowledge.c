@@ -1,0 +1,209 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Node expansion from the board knowledge (see knowledge.h). */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "board/knowledge.h"
+
+struct kn {
+    kn_config_t cfg;
+    ice_t *ice;
+    ice_result_t *ice_result;
+    vc_t *vc[2];
+    position_t filled;
+    bool have_filled;
+};
+
+kn_t *
+kn_new(const kn_config_t *cfg)
+{
+    kn_t *kn = calloc(1, sizeof *kn);
+    if (!kn)
+        return NULL;
+    kn->cfg = *cfg;
+    kn->ice = ice_new(cfg->ice_patterns);
+    kn->ice_result = malloc(sizeof *kn->ice_result);
+    for (int c = 0; c < 2; c++)
+        kn->vc[c] = vc_new(cfg->vc_params, cfg->vc_templates);
+    if (!kn->ice || !kn->ice_result || !kn->vc[0] || !kn->vc[1]) {
+        kn_free(kn);
+        return NULL;
+    }
+    return kn;
+}
+
+void
+kn_free(kn_t *kn)
+{
+    if (!kn)
+        return;
+    ice_free(kn->ice);
+    free(kn->ice_result);
+    vc_free(kn->vc[0]);
+    vc_free(kn->vc[1]);
+    if (kn->have_filled)
+        position_free(&kn->filled);
+    free(kn);
+}
+
+const char *
+kn_reason_name(kn_reason_t r)
+{
+    switch (r) {
+    case KN_OPEN:
+        return "open";
+    case KN_WON_ALREADY:
+        return "connected";
+    case KN_FILLED:
+        return "fill-in";
+    case KN_VC_WIN:
+        return "vc";
+    case KN_VC_LOSS:
+        return "opponent vc";
+    default:
+        return "no moves";
+    }
+}
+
+/* Nearest the centre first: the hex distance to the centre, doubled so
+ * that even boards (centre between cells) stay integral. */
+static void
+order_centre(const position_t *p, int16_t *moves, int n)
+{
+    const geometry_t *g = p->geo;
+    int key[HEX_MAX_CELLS];
+    for (int i = 0; i < n; i++) {
+        int r = moves[i] / g->width, c = moves[i] % g->width;
+        int dr = 2 * r - (g->height - 1), dc = 2 * c - (g->width - 1);
+        int ds = -(dr + dc);
+        int d = abs(dr);
+        if (abs(dc) > d)
+            d = abs(dc);
+        if (abs(ds) > d)
+            d = abs(ds);
+        key[i] = d;
+    }
+    /* insertion sort: stable, n is small */
+    for (int i = 1; i < n; i++) {
+        int16_t m = moves[i];
+        int k = key[i], j = i;
+        while (j > 0 && key[j - 1] > k) {
+            moves[j] = moves[j - 1];
+            key[j] = key[j - 1];
+            j--;
+        }
+        moves[j] = m;
+        key[j] = k;
+    }
+}
+
+static void
+decide(kn_expansion_t *out, hex_color_t winner, kn_reason_t reason, int win_move)
+{
+    out->decided = winner;
+    out->reason = reason;
+    out->win_move = winner == out->to_move ? win_move : -1;
+    out->n = 0;
+}
+
+static bool
+expand(kn_t *kn, const position_t *pos, hex_color_t to_move, bool stop_at_win,
+       kn_expansion_t *out)
+{
+    hex_color_t opp = hex_color_other(to_move);
+    out->to_move = to_move;
+    out->fill[0] = out->fill[1] = bitset_empty();
+    out->n = 0;
+    if (pos->winner != HEX_EMPTY) {
+        decide(out, pos->winner, KN_WON_ALREADY, -1);
+        return true;
+    }
+    if (kn->cfg.rules_only) {
+        bitset_t empty = position_empty_cells(pos);
+        out->decided = HEX_EMPTY;
+        out->reason = KN_OPEN;
+        out->win_move = -1;
+        for (int c = bitset_first(&empty); c >= 0; c = bitset_next(&empty, c))
+            out->moves[out->n++] = (int16_t)c;
+        order_centre(pos, out->moves, out->n);
+        return true;
+    }
+    ice_result_t *r = kn->ice_result;
+    ice_compute(kn->ice, kn->cfg.ice_params, pos, to_move, r);
+    out->fill[0] = r->filled[0];
+    out->fill[1] = r->filled[1];
+    if (r->decided != HEX_EMPTY) {
+        decide(out, r->decided, KN_FILLED, -1);
+        return true;
+    }
+    if (kn->have_filled)
+        position_free(&kn->filled);
+    ice_filled_position(r, pos, &kn->filled);
+    kn->have_filled = true;
+    const position_t *f = &kn->filled;
+    if (!vc_build(kn->vc[to_move], f, to_move) || !vc_build(kn->vc[opp], f, opp))
+        return false;
+    if (stop_at_win && vc_connected_fully(kn->vc[to_move])) {
+        decide(out, to_move, KN_VC_WIN, -1);
+        return true;
+    }
+    const vc_conn_t *semi;
+    if (stop_at_win && vc_between(kn->vc[to_move], geometry_edge1(to_move),
+                                  geometry_edge2(to_move), VC_SEMI, &semi) > 0) {
+        decide(out, to_move, KN_VC_WIN, semi[0].key);
+        return true;
+    }
+    bitset_t must;
+    if (!vc_mustplay(kn->vc[opp], f, &must)) {
+        decide(out, opp, KN_VC_LOSS, -1);
+        return true;
+    }
+    bitset_t moves = bitset_andnot(must, r->inferior);
+    if (bitset_is_empty(&moves)) {
+        decide(out, opp, KN_NO_MOVES, -1);
+        return true;
+    }
+    out->decided = HEX_EMPTY;
+    out->reason = KN_OPEN;
+    out->win_move = -1;
+    for (int c = bitset_first(&moves); c >= 0; c = bitset_next(&moves, c))
+        out->moves[out->n++] = (int16_t)c;
+    order_centre(f, out->moves, out->n);
+    return true;
+}
+
+bool
+kn_expand(kn_t *kn, const position_t *pos, hex_color_t to_move, kn_expansion_t *out)
+{
+    return expand(kn, pos, to_move, true, out);
+}
+
+bool
+kn_expand_moves(kn_t *kn, const position_t *pos, hex_color_t to_move, kn_expansion_t *out)
+{
+    return expand(kn, pos, to_move, false, out);
+}
+
+int
+kn_play_fill(const kn_expansion_t *e, position_t *p)
+{
+    int played = 0;
+    for (int x = 0; x < 2; x++) {
+        bitset_t s = e->fill[x];
+        for (int c = bitset_first(&s); c >= 0; c = bitset_next(&s, c)) {
+            position_play(p, (hex_color_t)x, c);
+            played++;
+        }
+    }
+    position_set_to_move(p, e->to_move);
+    return played;
+}
+
+void
+kn_undo_fill(position_t *p, int played)
+{
+    while (played-- > 0)
+        position_undo(p);
+}

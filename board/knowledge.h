@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#ifndef HEIN_BOARD_KNOWLEDGE_H
+#define HEIN_BOARD_KNOWLEDGE_H
+
+/* Node expansion for the searchers: everything the board knows about one
+ * position, in the form a tree search needs -- is it decided, and if not,
+ * which moves must be tried, best first.
+ *
+ * For `to_move` on pos:
+ *   1. the inferior-cell engine (ice.h) fills dead and captured cells; the
+ *      filled position has the same value for either side to move;
+ *   2. a filled board already connected is decided (KN_FILLED);
+ *   3. on the filled board, the VCs of both colours (vc.h): a semi or full
+ *      VC between to_move's edges wins (KN_VC_WIN: a semi's key is the
+ *      winning move; with a full one any move wins); a full VC of the
+ *      opponent's loses (KN_VC_LOSS);
+ *   4. otherwise the moves are the opponent's must-play (every move
+ *      outside it loses) minus to_move's inferior cells (ice.h: if a
+ *      winning move exists, one exists outside them); none left means
+ *      the position is lost (KN_NO_MOVES);
+ *   5. the moves are ordered by the configured score, best first.
+ * The moves are to be played on the filled position: by the fill-in
+ * argument of ice.h a move wins there exactly when it wins on pos.
+ *
+ * A kn_t is one thread's workspace (ICE and VC workspaces); the pattern
+ * sets, templates and parameters it reads are borrowed and read-only, so
+ * threads may share them. */
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board/bitset.h"
+#include "board/ice.h"
+#include "board/pattern.h"
+#include "board/position.h"
+#include "board/vc.h"
+#include "board/vc_template.h"
+
+/* How the moves of an undecided node are ordered. */
+typedef enum kn_order {
+    KN_ORDER_CENTRE = 0,        /* nearest the centre first */
+    KN_ORDER_RESIST             /* the circuit score of resist.h */
+} kn_order_t;
+
+typedef struct kn_config {
+    const pattern_set_t *ice_patterns;  /* may be NULL */
+    const ice_params_t *ice_params;
+    const vc_templates_t *vc_templates; /* may be NULL: no templates */
+    const vc_params_t *vc_params;
+    kn_order_t order;
+    bool rules_only;            /* no knowledge: every empty cell is a
+                                 * move, only a connection decides (tests
+                                 * of the searches themselves) */
+} kn_config_t;
+
+typedef enum kn_reason {
+    KN_OPEN = 0,                /* not decided: moves to try */
+    KN_WON_ALREADY,             /* pos itself is connected */
+    KN_FILLED,                  /* the filled board is connected */
+    KN_VC_WIN,                  /* to_move's semi or full edge VC */
+    KN_VC_LOSS,                 /* the opponent's full edge VC */
+    KN_NO_MOVES                 /* must-play minus inferior is empty */
+} kn_reason_t;
+
+typedef struct kn_expansion {
+    hex_color_t to_move;
+    hex_color_t decided;        /* the winner, or HEX_EMPTY (KN_OPEN) */
+    kn_reason_t reason;
+    int win_move;               /* decided == to_move: a winning move, -1
+                                 * when any move wins */
+    bitset_t fill[2];           /* the fill-in, by stone colour */
+    int n;                      /* moves to try (KN_OPEN only) */
+    int16_t moves[HEX_MAX_CELLS];       /* best first */
+} kn_expansion_t;
+
+typedef struct kn kn_t;
+
+/* A workspace reading cfg (copied; what it points to is borrowed).  NULL
+ * when memory is short. */
+kn_t *kn_new(const kn_config_t *cfg);
+void kn_free(kn_t *kn);
+
+/* Expand pos for to_move (pos is not changed).  False when memory is
+ * short (out is then undefined). */
+bool kn_expand(kn_t *kn, const position_t *pos, hex_color_t to_move, kn_expansion_t *out);
+
+/* As kn_expand, but a VC win of to_move does not end the node: its moves
+ * are listed (for the solver's find-winning, which solves each). */
+bool kn_expand_moves(kn_t *kn, const position_t *pos, hex_color_t to_move,
+                     kn_expansion_t *out);
+
+/* Play the fill-in of e on p (as ordinary moves, undoable one by one:
+ * returns how many were played) and set the side to move back to
+ * e->to_move.  p's side to move must be e->to_move already (kn_undo_fill
+ * then restores p exactly). */
+int kn_play_fill(const kn_expansion_t *e, position_t *p);
+
+/* Undo what kn_play_fill played. */
+void kn_undo_fill(position_t *p, int played);
+
+/* A short English word for a reason ("vc", "fill-in"...). */
+const char *kn_reason_name(kn_reason_t r);
+
+#endif /* HEIN_BOARD_KNOWLEDGE_H */

@@ -1,0 +1,574 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* DFPN with the 1+epsilon trick and a work threshold (see dfpn.h). */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "search/dfpn.h"
+
+/* Expansions cached per thread (direct-mapped on the position's hash). */
+#define CACHE_SIZE 4096
+/* Calls between two looks at the clock and the interrupt. */
+#define STOP_CHECK_EVERY 64
+
+typedef struct cache_entry {
+    uint64_t key;               /* 0: empty */
+    kn_expansion_t e;
+} cache_entry_t;
+
+/* One recursion level: the children of the node and their keys. */
+typedef struct frame {
+    uint64_t key[HEX_MAX_CELLS];
+    uint32_t phi[HEX_MAX_CELLS], delta[HEX_MAX_CELLS];
+    kn_expansion_t e;
+} frame_t;
+
+struct dfpn {
+    tt_t *tt;
+    kn_t *kn;
+    cache_entry_t *cache;
+    frame_t *frames;            /* HEX_MAX_CELLS + 1 levels */
+    position_t pos;             /* the node being searched */
+    bool have_pos;
+    const dfpn_params_t *params;
+    const stop_t *stop;
+    bool stopped;
+    double start, next_progress;
+    uint64_t root_key;
+    uint64_t salt;              /* mixed into every key: the board size, so
+                                 * that boards of two sizes never share an
+                                 * entry (stone hashes alone would) */
+    int root_depth;             /* pos.nmoves at the root */
+    dfpn_stats_t stats;
+    dfpn_progress_fn progress;
+    void *progress_arg;
+};
+
+void
+dfpn_params_default(dfpn_params_t *p)
+{
+    p->epsilon = 0.25;
+    p->tt_mb = 64;
+    p->timelimit = 0;
+    p->use_guifx = false;
+    p->threads = 1;
+    p->widening_base = 0;
+    p->widening_factor = 0.25;
+    p->progress_interval = 5;
+}
+
+dfpn_t *
+dfpn_new(tt_t *tt, const kn_config_t *cfg)
+{
+    dfpn_t *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->tt = tt;
+    s->kn = kn_new(cfg);
+    s->cache = calloc(CACHE_SIZE, sizeof *s->cache);
+    s->frames = malloc((HEX_MAX_CELLS + 1) * sizeof *s->frames);
+    if (!s->kn || !s->cache || !s->frames) {
+        dfpn_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void
+dfpn_free(dfpn_t *s)
+{
+    if (!s)
+        return;
+    kn_free(s->kn);
+    free(s->cache);
+    free(s->frames);
+    if (s->have_pos)
+        position_free(&s->pos);
+    free(s);
+}
+
+void
+dfpn_set_progress(dfpn_t *s, dfpn_progress_fn fn, void *arg)
+{
+    s->progress = fn;
+    s->progress_arg = arg;
+}
+
+static uint64_t
+size_salt(const geometry_t *g)
+{
+    uint64_t x = (uint64_t)g->width * 1000003u + (uint64_t)g->height;
+    x *= UINT64_C(0x9e3779b97f4a7c15);
+    x ^= x >> 29;
+    x *= UINT64_C(0xbf58476d1ce4e5b9);
+    return x ^ (x >> 32);
+}
+
+/* The table key of a position. */
+static inline uint64_t
+key_of(const position_t *pos)
+{
+    return pos->hash ^ size_salt(pos->geo);
+}
+
+/* The expansion of pos for its side to move, from the cache or fresh. */
+static bool
+expand(dfpn_t *s, const position_t *pos, kn_expansion_t *out)
+{
+    uint64_t key = key_of(pos) | 1;
+    cache_entry_t *c = &s->cache[(key >> 7) % CACHE_SIZE];
+    if (c->key == key && c->e.to_move == pos->to_move) {
+        s->stats.cache_hits++;
+        *out = c->e;
+        return true;
+    }
+    if (!kn_expand(s->kn, pos, pos->to_move, out))
+        return false;
+    s->stats.expansions++;
+    if (out->decided != HEX_EMPTY)
+        s->stats.terminal++;
+    c->key = key;
+    c->e = *out;
+    return true;
+}
+
+bool
+dfpn_expand(dfpn_t *s, const position_t *pos, hex_color_t to_move, kn_expansion_t *out)
+{
+    return kn_expand(s->kn, pos, to_move, out);
+}
+
+bool
+dfpn_lookup(dfpn_t *s, const position_t *pos, tt_data_t *out)
+{
+    return tt_lookup(s->tt, key_of(pos), out);
+}
+
+bool
+dfpn_moves(dfpn_t *s, const position_t *pos, hex_color_t to_move, kn_expansion_t *out)
+{
+    return kn_expand_moves(s->kn, pos, to_move, out);
+}
+
+static inline uint32_t
+sat_add(uint32_t a, uint32_t b)
+{
+    uint64_t x = (uint64_t)a + b;
+    return x >= TT_INF ? TT_INF : (uint32_t)x;
+}
+
+static void
+read_child(dfpn_t *s, frame_t *f, int i)
+{
+    tt_data_t d;
+    if (tt_lookup(s->tt, f->key[i], &d)) {
+        f->phi[i] = d.phi;
+        f->delta[i] = d.delta;
+    } else {
+        f->phi[i] = 1;
+        f->delta[i] = 1;
+    }
+}
+
+static void
+report_progress(dfpn_t *s, const frame_t *root, bool force)
+{
+    double now = stop_now();
+    s->stats.seconds = now - s->start;
+    if (!s->progress || (!force && now < s->next_progress))
+        return;
+    s->next_progress = now + s->params->progress_interval;
+    tt_data_t d;
+    if (!tt_lookup(s->tt, s->root_key, &d))
+        d.phi = d.delta = 1;
+    dfpn_progress_t p = {
+        .stats = &s->stats,
+        .root_phi = d.phi,
+        .root_delta = d.delta,
+        .tt_used = tt_used(s->tt),
+        .tt_capacity = tt_capacity(s->tt),
+        .pos = &s->pos,
+        .depth = s->pos.nmoves - s->root_depth,
+        .children = root->e.moves,
+        .child_phi = root->phi,
+        .child_delta = root->delta,
+        .nchildren = root->e.decided == HEX_EMPTY ? root->e.n : 0,
+    };
+    s->progress(s->progress_arg, &p);
+}
+
+static bool
+check_stop(dfpn_t *s)
+{
+    if (s->stopped)
+        return true;
+    if (s->stats.work % STOP_CHECK_EVERY == 0) {
+        if (stop_requested(s->stop))
+            s->stopped = true;
+        else
+            report_progress(s, &s->frames[0], false);
+    }
+    return s->stopped;
+}
+
+/* The thresholds of child j, with `second` the delta it must stay under
+ * (the second least delta among the children, times 1+epsilon). */
+static void
+thresholds(const dfpn_t *s, uint32_t P, uint32_t D, uint32_t delta, uint32_t phi_j,
+           uint32_t second, uint32_t *Pc, uint32_t *Dc)
+{
+    if (D >= TT_INF || delta >= TT_INF)
+        *Pc = D >= TT_INF ? TT_INF : D;
+    else
+        *Pc = D - (delta - phi_j);
+    uint32_t grown;
+    if (second >= TT_INF) {
+        grown = TT_INF;
+    } else {
+        double g = ceil((1.0 + s->params->epsilon) * (double)second);
+        grown = g >= (double)TT_INF ? TT_INF : (uint32_t)g;
+        if (grown < second + 1)
+            grown = second + 1;
+    }
+    *Dc = P < grown ? P : grown;
+}
+
+/* The window of the focused search: the first max(2, ceil(b + f k))
+ * children not lost, k the number of those.  in[i] says whether child i
+ * counts. */
+static void
+window(const dfpn_t *s, const frame_t *f, bool *in)
+{
+    int k = 0;
+    for (int i = 0; i < f->e.n; i++)
+        k += f->phi[i] != 0;
+    double w = ceil(s->params->widening_base + s->params->widening_factor * (double)k);
+    int limit = w < 2 ? 2 : (int)w;
+    int taken = 0;
+    for (int i = 0; i < f->e.n; i++) {
+        in[i] = f->phi[i] != 0 && taken < limit;
+        taken += in[i];
+    }
+}
+
+/* DFPN on s->pos (its side to move), thresholds P and D, work limit W.
+ * Returns the work done. */
+static uint64_t
+mid(dfpn_t *s, int depth, uint32_t P, uint32_t D, uint64_t W)
+{
+    s->stats.work++;
+    uint64_t key = s->pos.hash ^ s->salt;
+    tt_data_t nd;
+    if (!tt_lookup(s->tt, key, &nd)) {
+        nd.phi = nd.delta = 1;
+        nd.work = 0;
+        nd.best = -1;
+    }
+    nd.work++;
+    frame_t *f = &s->frames[depth];
+    if (!expand(s, &s->pos, &f->e)) {
+        s->stopped = true;      /* out of memory: stop, unknown */
+        return 1;
+    }
+    hex_color_t me = s->pos.to_move;
+    if (f->e.decided != HEX_EMPTY) {
+        bool won = f->e.decided == me;
+        nd.phi = won ? 0 : TT_INF;
+        nd.delta = won ? TT_INF : 0;
+        nd.best = (int16_t)(won ? f->e.win_move : -1);
+        tt_store(s->tt, key, &nd);
+        return 1;
+    }
+    int filled = kn_play_fill(&f->e, &s->pos);
+    for (int i = 0; i < f->e.n; i++) {
+        position_play(&s->pos, me, f->e.moves[i]);
+        f->key[i] = s->pos.hash ^ s->salt;
+        position_undo(&s->pos);
+    }
+    uint64_t local = 1;
+    bool in[HEX_MAX_CELLS];
+    for (;;) {
+        for (int i = 0; i < f->e.n; i++)
+            read_child(s, f, i);
+        window(s, f, in);
+        uint32_t phi = TT_INF, delta = 0;
+        int j1 = -1, j2 = -1, last = -1;
+        for (int i = 0; i < f->e.n; i++) {
+            if (!in[i])
+                continue;
+            delta = sat_add(delta, f->phi[i]);
+            if (j1 < 0 || f->delta[i] < f->delta[j1]) {
+                j2 = j1;
+                j1 = i;
+            } else if (j2 < 0 || f->delta[i] < f->delta[j2]) {
+                j2 = i;
+            }
+            if (f->e.moves[i] == nd.best)
+                last = i;
+        }
+        if (j1 >= 0)
+            phi = f->delta[j1];
+        nd.phi = phi;
+        nd.delta = delta;
+        if (phi == 0)
+            nd.best = f->e.moves[j1];
+        tt_store(s->tt, key, &nd);
+        if (phi >= P || delta >= D || local >= W || check_stop(s))
+            break;
+        /* SELECT: resume at the last child while it stays within its
+         * threshold, else the child with the least delta */
+        int j = j1;
+        uint32_t Pc, Dc;
+        uint32_t second = j2 >= 0 ? f->delta[j2] : TT_INF;
+        thresholds(s, P, D, delta, f->phi[j1], second, &Pc, &Dc);
+        if (last >= 0 && last != j1) {
+            uint32_t Pl, Dl;
+            thresholds(s, P, D, delta, f->phi[last], f->delta[j1], &Pl, &Dl);
+            if (f->delta[last] < Dl) {
+                j = last;
+                Pc = Pl;
+                Dc = Dl;
+            }
+        }
+        nd.best = f->e.moves[j];
+        position_play(&s->pos, me, f->e.moves[j]);
+        uint64_t w = mid(s, depth + 1, Pc, Dc, W - local);
+        position_undo(&s->pos);
+        local += w;
+        nd.work += w;
+    }
+    kn_undo_fill(&s->pos, filled);
+    return local;
+}
+
+void
+dfpn_solve(dfpn_t *s, const position_t *pos, hex_color_t to_move,
+           const dfpn_params_t *params, const stop_t *stop, dfpn_result_t *out)
+{
+    memset(&s->stats, 0, sizeof s->stats);
+    memset(out, 0, sizeof *out);
+    if (s->have_pos)
+        position_free(&s->pos);
+    position_copy(&s->pos, pos);
+    s->have_pos = true;
+    position_set_to_move(&s->pos, to_move);
+    s->params = params;
+    s->stop = stop;
+    s->stopped = false;
+    s->start = stop_now();
+    s->next_progress = s->start + params->progress_interval;
+    s->salt = size_salt(pos->geo);
+    s->root_key = s->pos.hash ^ s->salt;
+    s->root_depth = s->pos.nmoves;
+    s->frames[0].e.n = 0;
+    s->frames[0].e.decided = HEX_EMPTY;
+    tt_data_t d;
+    for (;;) {
+        if (tt_lookup(s->tt, s->root_key, &d) && tt_solved(&d))
+            break;
+        if (s->stopped || stop_requested(stop))
+            break;
+        mid(s, 0, TT_INF, TT_INF, UINT64_MAX);
+        if (!tt_lookup(s->tt, s->root_key, &d)) {
+            /* the root's entry was replaced: the table is far too small
+             * for this position; keep going, it is written again */
+            continue;
+        }
+    }
+    report_progress(s, &s->frames[0], true);
+    out->stats = s->stats;
+    out->winner = HEX_EMPTY;
+    out->best = -1;
+    if (tt_lookup(s->tt, s->root_key, &d)) {
+        out->phi = d.phi;
+        out->delta = d.delta;
+        if (d.phi == 0) {
+            out->winner = to_move;
+            out->best = d.best;
+        } else if (d.delta == 0) {
+            out->winner = hex_color_other(to_move);
+        }
+    }
+}
+
+/* ---- principal variation --------------------------------------------- */
+
+int
+dfpn_pv(dfpn_t *s, const position_t *pos, hex_color_t to_move, int *moves, int max)
+{
+    position_t p;
+    position_copy(&p, pos);
+    position_set_to_move(&p, to_move);
+    int n = 0;
+    kn_expansion_t *e = malloc(sizeof *e);
+    while (e && n < max) {
+        tt_data_t d;
+        if (!tt_lookup(s->tt, key_of(&p), &d) || !tt_solved(&d))
+            break;
+        if (!kn_expand(s->kn, &p, p.to_move, e))
+            break;
+        if (e->decided != HEX_EMPTY) {
+            /* a leaf: its winning move, when it names one, ends the PV */
+            if (e->decided == p.to_move && e->win_move >= 0)
+                moves[n++] = e->win_move;
+            break;
+        }
+        int move = -1;
+        kn_play_fill(e, &p);
+        if (d.phi == 0) {
+            move = d.best;
+        } else {
+            /* the loser: the reply whose refutation took most work */
+            uint64_t most = 0;
+            for (int i = 0; i < e->n; i++) {
+                tt_data_t c;
+                position_play(&p, p.to_move, e->moves[i]);
+                if (tt_lookup(s->tt, key_of(&p), &c) && c.phi == 0 && (move < 0 || c.work > most)) {
+                    move = e->moves[i];
+                    most = c.work;
+                }
+                position_undo(&p);
+            }
+        }
+        if (move < 0 || position_color_at(&p, move) != HEX_EMPTY)
+            break;
+        moves[n++] = move;
+        position_play(&p, p.to_move, move);
+    }
+    free(e);
+    position_free(&p);
+    return n;
+}
+
+/* ---- proof checker --------------------------------------------------- */
+
+typedef struct checker {
+    dfpn_t *s;
+    uint64_t *seen;             /* open addressing on key | 1 */
+    size_t cap, used;
+    uint64_t nodes;
+    char *why;
+    size_t whylen;
+    bool failed;
+} checker_t;
+
+static bool
+seen_insert(checker_t *c, uint64_t key)
+{
+    key |= 1;
+    if (2 * (c->used + 1) > c->cap) {
+        size_t cap = c->cap ? 2 * c->cap : 1024;
+        uint64_t *t = calloc(cap, sizeof *t);
+        if (!t)
+            return false;
+        for (size_t i = 0; i < c->cap; i++) {
+            if (!c->seen[i])
+                continue;
+            size_t j = (c->seen[i] >> 11) & (cap - 1);
+            while (t[j])
+                j = (j + 1) & (cap - 1);
+            t[j] = c->seen[i];
+        }
+        free(c->seen);
+        c->seen = t;
+        c->cap = cap;
+    }
+    size_t j = (key >> 11) & (c->cap - 1);
+    while (c->seen[j]) {
+        if (c->seen[j] == key)
+            return false;
+        j = (j + 1) & (c->cap - 1);
+    }
+    c->seen[j] = key;
+    c->used++;
+    return true;
+}
+
+static void
+check_fail(checker_t *c, const position_t *p, const char *what)
+{
+    if (c->failed)
+        return;
+    c->failed = true;
+    char line[64 * 8] = "";
+    size_t len = 0;
+    const geometry_t *g = p->geo;
+    for (int i = 0; i < p->nmoves && len + 16 < sizeof line; i++) {
+        char name[MOVE_NAME_MAX];
+        len += (size_t)snprintf(line + len, sizeof line - len, " %s",
+                                geometry_move_name(g, position_move(p, i), name));
+    }
+    snprintf(c->why, c->whylen, "%s after moves%s", what, line);
+}
+
+/* Whether `winner` wins p (its side to move) by the stored proof. */
+static bool
+check_node(checker_t *c, position_t *p, hex_color_t winner)
+{
+    if (c->failed)
+        return false;
+    if (!seen_insert(c, key_of(p) ^ (uint64_t)winner))
+        return true;            /* checked already (or out of memory: the
+                                 * check then only gets weaker, never
+                                 * wrong, since seen means proven) */
+    c->nodes++;
+    kn_expansion_t *e = malloc(sizeof *e);
+    if (!e || !kn_expand(c->s->kn, p, p->to_move, e)) {
+        free(e);
+        check_fail(c, p, "out of memory");
+        return false;
+    }
+    hex_color_t me = p->to_move;
+    bool ok = true;
+    if (e->decided != HEX_EMPTY) {
+        if (e->decided != winner) {
+            check_fail(c, p, "a leaf with the other winner");
+            ok = false;
+        }
+        free(e);
+        return ok;
+    }
+    /* the node's entry (keyed before the fill-in) holds its move */
+    tt_data_t d;
+    bool have = tt_lookup(c->s->tt, key_of(p), &d) && d.phi == 0 && d.best >= 0;
+    int filled = kn_play_fill(e, p);
+    if (winner == me) {
+        if (!have || position_check(p, me, d.best) != POSITION_OK) {
+            check_fail(c, p, "no stored winning move");
+            ok = false;
+        } else {
+            position_play(p, me, d.best);
+            ok = check_node(c, p, winner);
+            position_undo(p);
+        }
+    } else {
+        for (int i = 0; i < e->n && ok; i++) {
+            position_play(p, me, e->moves[i]);
+            ok = check_node(c, p, winner);
+            position_undo(p);
+        }
+    }
+    kn_undo_fill(p, filled);
+    free(e);
+    return ok;
+}
+
+bool
+dfpn_check_proof(dfpn_t *s, const position_t *pos, hex_color_t to_move,
+                 hex_color_t winner, uint64_t *nodes, char *why, size_t whylen)
+{
+    checker_t c = { .s = s, .why = why, .whylen = whylen };
+    if (whylen)
+        why[0] = '\0';
+    position_t p;
+    position_copy(&p, pos);
+    position_set_to_move(&p, to_move);
+    bool ok = check_node(&c, &p, winner);
+    position_free(&p);
+    free(c.seen);
+    *nodes = c.nodes;
+    return ok && !c.failed;
+}

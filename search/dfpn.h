@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#ifndef HEIN_SEARCH_DFPN_H
+#define HEIN_SEARCH_DFPN_H
+
+/* The endgame solver: depth-first proof-number search (DFPN) with the
+ * 1+epsilon trick, a work threshold and a shared transposition table, as in
+ * the SPDFPN paper (../shared/papers/spdfpn-*, §2-4, Algorithms 1-2).
+ *
+ * Numbers are kept for the side to move at each node: phi, the proof
+ * number (0: it wins), and delta, the disproof number (0: it loses).  A
+ * node's phi is the least delta of its children, its delta the sum of
+ * their phis.  A call on a node (dfpn_mid in dfpn.c) works until its phi
+ * reaches the threshold P, its delta D, or its work (the number of calls
+ * made below it, itself included) the threshold W; it then returns the
+ * work done, and the node's numbers, work and last selected child are in
+ * the table, so a later call resumes where this one stopped (SELECT,
+ * Algorithm 2, lines 6-11).  A child's thresholds are
+ *     P_c = D - (delta - phi_c),   D_c = min(P, ceil((1 + eps) delta_2))
+ * where delta_2 is the second least delta among the children.
+ *
+ * Nodes are expanded by the board knowledge (board/knowledge.h: fill-in,
+ * VC wins and losses, must-play minus inferior cells, ordered moves); the
+ * children are played on the filled position, and the expansions are
+ * cached per thread.  Children are focused: only the first max(2, ceil(b + f * k)) children still not lost
+ * count, k the number not lost, so the window widens as children are
+ * disproved and the node is disproved only when every child is.  No
+ * result depends on the order or the window.
+ *
+ * A dfpn_t is one thread's workspace (positions, VC and ICE workspaces, an
+ * expansion cache); the table is shared (tt.h documents its locking).
+ * Results are sound whatever the table's size: entries lost to
+ * replacement are searched again. */
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board/knowledge.h"
+#include "board/position.h"
+#include "search/stop.h"
+#include "search/tt.h"
+
+/* param_dfpn */
+typedef struct dfpn_params {
+    double epsilon;             /* the 1+epsilon trick; 0: plain DFPN */
+    int tt_mb;                  /* table size in MiB */
+    double timelimit;           /* seconds per solve; 0: none */
+    bool use_guifx;             /* live gogui-gfx output */
+    int threads;                /* 1 until the parallel solver lands */
+    double widening_base;       /* b */
+    double widening_factor;     /* f */
+    double progress_interval;   /* seconds between progress reports */
+} dfpn_params_t;
+
+void dfpn_params_default(dfpn_params_t *p);
+
+typedef struct dfpn_stats {
+    uint64_t work;              /* DFPN calls */
+    uint64_t expansions;        /* nodes expanded (board knowledge run) */
+    uint64_t cache_hits;        /* expansions found in the cache */
+    uint64_t terminal;          /* nodes ended by fill-in or VCs */
+    double seconds;
+} dfpn_stats_t;
+
+/* A progress report, every params->progress_interval seconds. */
+typedef struct dfpn_progress {
+    const dfpn_stats_t *stats;
+    uint32_t root_phi, root_delta;
+    size_t tt_used, tt_capacity;
+    const position_t *pos;      /* the position searched now (the path
+                                 * from the root is its last `depth` moves) */
+    int depth;
+    const int16_t *children;    /* the root's children and their numbers */
+    const uint32_t *child_phi, *child_delta;
+    int nchildren;
+} dfpn_progress_t;
+
+typedef void (*dfpn_progress_fn)(void *arg, const dfpn_progress_t *progress);
+
+typedef struct dfpn dfpn_t;
+
+/* A workspace on the shared table tt, expanding nodes with the board
+ * knowledge cfg (knowledge.h).  NULL when memory is short. */
+dfpn_t *dfpn_new(tt_t *tt, const kn_config_t *cfg);
+void dfpn_free(dfpn_t *s);
+
+/* Called with progress reports during dfpn_solve (NULL: none). */
+void dfpn_set_progress(dfpn_t *s, dfpn_progress_fn fn, void *arg);
+
+typedef struct dfpn_result {
+    hex_color_t winner;         /* HEX_EMPTY: unknown (stopped) */
+    int best;                   /* to_move wins: a winning move (-1 when
+                                 * it has won whatever it plays); else -1 */
+    uint32_t phi, delta;        /* the root's numbers at the end */
+    dfpn_stats_t stats;
+} dfpn_result_t;
+
+/* Solve pos with to_move to move, until solved or `stop` (interrupt,
+ * deadline).  pos is not changed. */
+void dfpn_solve(dfpn_t *s, const position_t *pos, hex_color_t to_move,
+                const dfpn_params_t *params, const stop_t *stop, dfpn_result_t *out);
+
+/* The node expansion the solver uses at pos (knowledge.h): whether it
+ * is decided, else the moves it tries, in order.  False when memory is
+ * short. */
+bool dfpn_expand(dfpn_t *s, const position_t *pos, hex_color_t to_move, kn_expansion_t *out);
+
+/* The table's entry for pos (its side to move). */
+bool dfpn_lookup(dfpn_t *s, const position_t *pos, tt_data_t *out);
+
+/* The moves considered at pos for to_move, as kn_expand_moves lists them
+ * (a VC win does not end the list). */
+bool dfpn_moves(dfpn_t *s, const position_t *pos, hex_color_t to_move, kn_expansion_t *out);
+
+/* The principal variation from pos (to_move first) as stored in the
+ * table: winning moves for the winner, for the loser the child whose
+ * proof is deepest by work.  Writes at most max moves; returns the count. */
+int dfpn_pv(dfpn_t *s, const position_t *pos, hex_color_t to_move, int *moves, int max);
+
+/* Proof checker: walk the proof of "winner wins pos with to_move to move"
+ * stored in the table -- the stored winning move at the winner's nodes,
+ * every considered reply at the loser's, fill-in and VC leaves -- with
+ * the expansion rules only (no proof numbers).  Returns true when the
+ * proof is complete and every leaf agrees; *nodes counts the positions
+ * checked.  False with a reason in why (a missing entry, a wrong leaf) when
+ * the table does not hold a whole proof. */
+bool dfpn_check_proof(dfpn_t *s, const position_t *pos, hex_color_t to_move,
+                      hex_color_t winner, uint64_t *nodes, char *why, size_t whylen);
+
+#endif /* HEIN_SEARCH_DFPN_H */

@@ -1,0 +1,291 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Unit tests of the transposition table and the DFPN solver: table
+ * replacement rules; the solver's winner and winning move against exact
+ * minimax on random small positions (HEIN_DFPN_POSITIONS of them, default
+ * 1000), with a large table and with a tiny one that forces replacement;
+ * every proof replayed by the proof checker; stops and resumes. */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board/rng.h"
+#include "board/tests/minimax.h"
+#include "search/dfpn.h"
+
+#define DEFAULT_POSITIONS 1000
+
+/* ---- the table --------------------------------------------------------- */
+
+START_TEST(tt_stores_and_finds)
+{
+    tt_t *tt = tt_new(1 << 16);
+    ck_assert_ptr_nonnull(tt);
+    ck_assert_uint_ge(tt_capacity(tt), 1024);
+    ck_assert_uint_le(tt_bytes(tt), 1 << 16);
+    tt_data_t d = { 3, 4, 10, 7 }, out;
+    ck_assert(!tt_lookup(tt, 12345, &out));
+    tt_store(tt, 12345, &d);
+    ck_assert(tt_lookup(tt, 12345, &out));
+    ck_assert_uint_eq(out.phi, 3);
+    ck_assert_uint_eq(out.delta, 4);
+    ck_assert_uint_eq(out.work, 10);
+    ck_assert_int_eq(out.best, 7);
+    ck_assert_uint_eq(tt_used(tt), 1);
+    tt_clear(tt);
+    ck_assert(!tt_lookup(tt, 12345, &out));
+    ck_assert_uint_eq(tt_used(tt), 0);
+    tt_free(tt);
+}
+END_TEST
+
+START_TEST(tt_keeps_solved_entries)
+{
+    tt_t *tt = tt_new(1 << 16);
+    tt_data_t won = { 0, TT_INF, 5, 9 }, open = { 2, 2, 50, 1 }, out;
+    tt_store(tt, 777, &won);
+    tt_store(tt, 777, &open);
+    ck_assert(tt_lookup(tt, 777, &out));
+    ck_assert_uint_eq(out.phi, 0);
+    ck_assert_int_eq(out.best, 9);
+    tt_free(tt);
+}
+END_TEST
+
+START_TEST(tt_replaces_least_work)
+{
+    /* one bucket: every key collides */
+    tt_t *tt = tt_new(1);
+    ck_assert_uint_eq(tt_capacity(tt), TT_WAYS);
+    for (int i = 0; i < TT_WAYS; i++) {
+        tt_data_t d = { 1, 1, (uint64_t)(10 + i), -1 };
+        tt_store(tt, (uint64_t)(i + 1) << 32, &d);
+    }
+    tt_data_t d = { 1, 1, 100, -1 }, out;
+    tt_store(tt, UINT64_C(99) << 32, &d);
+    ck_assert(tt_lookup(tt, UINT64_C(99) << 32, &out));
+    ck_assert(!tt_lookup(tt, UINT64_C(1) << 32, &out));     /* work 10: gone */
+    for (int i = 1; i < TT_WAYS; i++)
+        ck_assert(tt_lookup(tt, (uint64_t)(i + 1) << 32, &out));
+    tt_free(tt);
+}
+END_TEST
+
+/* ---- the solver against minimax -------------------------------------- */
+
+typedef struct world {
+    pattern_set_t *patterns;
+    vc_templates_t *templates;
+    ice_params_t ice;
+    vc_params_t vc;
+    kn_config_t cfg;
+} world_t;
+
+static void
+world_init(world_t *w)
+{
+    char err[512];
+    w->patterns = pattern_set_load_ice(err, sizeof err);
+    ck_assert_msg(w->patterns != NULL, "%s", err);
+    w->templates = vc_templates_load_default(err, sizeof err);
+    ck_assert_msg(w->templates != NULL, "%s", err);
+    ice_params_init(&w->ice);
+    vc_params_default(&w->vc);
+    w->cfg.ice_patterns = w->patterns;
+    w->cfg.ice_params = &w->ice;
+    w->cfg.vc_templates = w->templates;
+    w->cfg.vc_params = &w->vc;
+    w->cfg.order = KN_ORDER_CENTRE;
+}
+
+static void
+world_free(world_t *w)
+{
+    pattern_set_free(w->patterns);
+    vc_templates_free(w->templates);
+}
+
+/* A random W x H position, 4 <= W, H <= 5, with 6 .. max_empty empty
+ * cells. */
+static void
+random_position(rng_t *rng, position_t *p, geometry_t **geo, int max_empty)
+{
+    int w = 4 + (int)rng_below(rng, 2), h = 4 + (int)rng_below(rng, 2);
+    *geo = geometry_new(w, h);
+    position_init(p, *geo);
+    int n = w * h, e = 6 + (int)rng_below(rng, (uint32_t)(max_empty - 5));
+    if (e > n)
+        e = n;
+    int stones = n - e;
+    for (int i = 0; i < stones; i++) {
+        bitset_t em = position_empty_cells(p);
+        int m = bitset_nth(&em, (int)rng_below(rng, (uint32_t)bitset_count(&em)));
+        position_play(p, i % 2 ? HEX_WHITE : HEX_BLACK, m);
+        if (p->winner != HEX_EMPTY) {
+            position_undo(p);
+            break;
+        }
+    }
+    if (rng_below(rng, 2))
+        position_set_to_move(p, hex_color_other(p->to_move));
+}
+
+static long
+positions_wanted(void)
+{
+    const char *s = getenv("HEIN_DFPN_POSITIONS");
+    long n = s ? strtol(s, NULL, 10) : DEFAULT_POSITIONS;
+    return n > 0 ? n : DEFAULT_POSITIONS;
+}
+
+static void
+run_against_minimax(size_t tt_bytes, uint64_t seed, long want, bool rules_only,
+                    int max_empty)
+{
+    world_t w;
+    world_init(&w);
+    w.cfg.rules_only = rules_only;
+    tt_t *tt = tt_new(tt_bytes);
+    dfpn_t *s = dfpn_new(tt, &w.cfg);
+    minimax_t *mm = minimax_new();
+    ck_assert(tt && s && mm);
+    dfpn_params_t prm;
+    dfpn_params_default(&prm);
+    stop_t stop = stop_make(NULL, 0);
+    rng_t rng;
+    rng_seed(&rng, seed);
+    long checked = 0, proofs = 0, wins = 0, open = 0;
+    uint64_t proof_nodes = 0, work = 0;
+    for (long i = 0; i < want; i++) {
+        geometry_t *geo;
+        position_t p;
+        random_position(&rng, &p, &geo, max_empty);
+        tt_clear(tt);
+        minimax_clear(mm);
+        hex_color_t truth = minimax_winner(mm, &p);
+        dfpn_result_t r;
+        dfpn_solve(s, &p, p.to_move, &prm, &stop, &r);
+        work += r.stats.work;
+        open += r.stats.work > 1;       /* not decided at the root */
+        char diagram[2048];
+        position_to_text(&p, diagram, sizeof diagram);
+        ck_assert_msg(r.winner == truth, "dfpn says %s, minimax %s, on\n%s",
+                      hex_color_name(r.winner), hex_color_name(truth), diagram);
+        if (r.winner == p.to_move && r.best >= 0) {
+            position_play(&p, p.to_move, r.best);
+            ck_assert_msg(minimax_winner(mm, &p) == truth,
+                          "dfpn's winning move %d loses on\n%s", r.best, diagram);
+            position_undo(&p);
+            wins++;
+        }
+        char why[256];
+        uint64_t nodes;
+        bool ok = dfpn_check_proof(s, &p, p.to_move, r.winner, &nodes, why, sizeof why);
+        /* a proof is complete unless the table lost part of it; a leaf
+         * that disagrees is always a bug */
+        ck_assert_msg(ok || strncmp(why, "no stored winning move", 22) == 0,
+                      "proof check failed: %s on\n%s", why, diagram);
+        proofs += ok;
+        proof_nodes += nodes;
+        checked++;
+        position_free(&p);
+        geometry_unref(geo);
+    }
+    /* least-work replacement drops solved leaves first, so a proof can
+     * lose parts even in a big table; most must stay whole */
+    if (tt_bytes >= (1u << 20))
+        ck_assert_int_ge(proofs * 10, checked * (rules_only ? 5 : 9));
+    fprintf(stderr, "dfpn vs minimax (%s, table %zu bytes): %ld positions (%ld searched beyond "
+            "the root), %ld winning moves checked, %ld proofs checked (%llu nodes), %llu DFPN "
+            "calls\n", rules_only ? "rules only" : "board knowledge", tt_bytes, checked, open, wins, proofs, (unsigned long long)proof_nodes,
+            (unsigned long long)work);
+    minimax_free(mm);
+    dfpn_free(s);
+    tt_free(tt);
+    world_free(&w);
+}
+
+START_TEST(dfpn_agrees_with_minimax)
+{
+    run_against_minimax(1u << 20, 1, positions_wanted(), false, 14);
+}
+END_TEST
+
+/* Without board knowledge the search itself does all the work. */
+START_TEST(dfpn_rules_only_agrees_with_minimax)
+{
+    run_against_minimax(4u << 20, 3, positions_wanted() / 2, true, 14);
+}
+END_TEST
+
+START_TEST(dfpn_agrees_with_minimax_in_a_tiny_table)
+{
+    /* 64 and 8192 entries: much of every search is replaced and searched
+     * again */
+    run_against_minimax(64 * 32, 2, positions_wanted() / 4, false, 14);
+    run_against_minimax(8192 * 32, 4, positions_wanted() / 20, true, 9);
+}
+END_TEST
+
+/* A stop before the start answers unknown; solving again finishes. */
+START_TEST(dfpn_stops_and_resumes)
+{
+    world_t w;
+    world_init(&w);
+    tt_t *tt = tt_new(16u << 20);
+    dfpn_t *s = dfpn_new(tt, &w.cfg);
+    geometry_t *geo = geometry_new(4, 4);
+    position_t p;
+    position_init(&p, geo);
+    dfpn_params_t prm;
+    dfpn_params_default(&prm);
+    _Atomic uint64_t interrupted = 5;
+    stop_t stop = stop_make(&interrupted, 1);
+    dfpn_result_t r;
+    dfpn_solve(s, &p, HEX_BLACK, &prm, &stop, &r);
+    ck_assert_int_eq(r.winner, HEX_EMPTY);
+    stop = stop_make(NULL, 0);
+    dfpn_solve(s, &p, HEX_BLACK, &prm, &stop, &r);
+    ck_assert_int_eq(r.winner, HEX_BLACK);
+    int pv[32];
+    int n = dfpn_pv(s, &p, HEX_BLACK, pv, 32);
+    ck_assert_int_ge(n, 1);
+    ck_assert_int_eq(pv[0], r.best);
+    position_free(&p);
+    geometry_unref(geo);
+    dfpn_free(s);
+    tt_free(tt);
+    world_free(&w);
+}
+END_TEST
+
+static Suite *
+dfpn_suite(void)
+{
+    Suite *su = suite_create("dfpn");
+    TCase *tc = tcase_create("tt");
+    tcase_add_test(tc, tt_stores_and_finds);
+    tcase_add_test(tc, tt_keeps_solved_entries);
+    tcase_add_test(tc, tt_replaces_least_work);
+    suite_add_tcase(su, tc);
+    tc = tcase_create("solver");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, dfpn_agrees_with_minimax);
+    tcase_add_test(tc, dfpn_rules_only_agrees_with_minimax);
+    tcase_add_test(tc, dfpn_agrees_with_minimax_in_a_tiny_table);
+    tcase_add_test(tc, dfpn_stops_and_resumes);
+    suite_add_tcase(su, tc);
+    return su;
+}
+
+int
+main(void)
+{
+    SRunner *sr = srunner_create(dfpn_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
