@@ -14,6 +14,8 @@ struct kn {
     vc_t *vc[2];
     position_t filled;
     bool have_filled;
+    resist_t *resist;           /* KN_ORDER_RESIST */
+    resist_result_t *resist_result;
 };
 
 kn_t *
@@ -27,6 +29,14 @@ kn_new(const kn_config_t *cfg)
     kn->ice_result = malloc(sizeof *kn->ice_result);
     for (int c = 0; c < 2; c++)
         kn->vc[c] = vc_new(cfg->vc_params, cfg->vc_templates);
+    if (cfg->order == KN_ORDER_RESIST) {
+        kn->resist = resist_new();
+        kn->resist_result = malloc(sizeof *kn->resist_result);
+        if (!kn->resist || !kn->resist_result || !cfg->resist_params) {
+            kn_free(kn);
+            return NULL;
+        }
+    }
     if (!kn->ice || !kn->ice_result || !kn->vc[0] || !kn->vc[1]) {
         kn_free(kn);
         return NULL;
@@ -43,6 +53,8 @@ kn_free(kn_t *kn)
     free(kn->ice_result);
     vc_free(kn->vc[0]);
     vc_free(kn->vc[1]);
+    resist_free(kn->resist);
+    free(kn->resist_result);
     if (kn->have_filled)
         position_free(&kn->filled);
     free(kn);
@@ -168,6 +180,17 @@ expand(kn_t *kn, const position_t *pos, hex_color_t to_move, bool stop_at_win,
     out->decided = HEX_EMPTY;
     out->reason = KN_OPEN;
     out->win_move = -1;
+    if (kn->cfg.order == KN_ORDER_RESIST) {
+        const vc_t *vcs[2] = { kn->vc[0], kn->vc[1] };
+        if (!resist_compute(kn->resist, kn->cfg.resist_params, f, vcs, kn->resist_result))
+            return false;
+        int all[HEX_MAX_CELLS];
+        int n = resist_order(kn->resist_result, f, all);
+        for (int i = 0; i < n; i++)
+            if (bitset_test(&moves, all[i]))
+                out->moves[out->n++] = (int16_t)all[i];
+        return true;
+    }
     for (int c = bitset_first(&moves); c >= 0; c = bitset_next(&moves, c))
         out->moves[out->n++] = (int16_t)c;
     order_centre(f, out->moves, out->n);

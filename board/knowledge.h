@@ -33,13 +33,16 @@
 #include "board/ice.h"
 #include "board/pattern.h"
 #include "board/position.h"
+#include "board/resist.h"
 #include "board/vc.h"
 #include "board/vc_template.h"
 
 /* How the moves of an undecided node are ordered. */
 typedef enum kn_order {
     KN_ORDER_CENTRE = 0,        /* nearest the centre first */
-    KN_ORDER_RESIST             /* the circuit score of resist.h */
+    KN_ORDER_RESIST             /* the circuit score of resist.h (move
+                                 * score, both colours' energy), computed
+                                 * with the VCs already built */
 } kn_order_t;
 
 typedef struct kn_config {
@@ -48,6 +51,7 @@ typedef struct kn_config {
     const vc_templates_t *vc_templates; /* may be NULL: no templates */
     const vc_params_t *vc_params;
     kn_order_t order;
+    const resist_params_t *resist_params;       /* KN_ORDER_RESIST */
     bool rules_only;            /* no knowledge: every empty cell is a
                                  * move, only a connection decides (tests
                                  * of the searches themselves) */

@@ -55,8 +55,10 @@ engine_new(uint64_t seed)
     e->game_params.allow_swap = false;
     e->game_params.game_time = DEFAULT_GAME_TIME;
     e->game_params.move_time = DEFAULT_MOVE_TIME;
-    e->player_params.name = 0;
+    e->player_params.name = player_index(PLAYER_DEFAULT);
     vc_params_default(&e->vc_params);
+    dfpn_params_default(&e->dfpn_params);
+    resist_params_default(&e->resist_params);
     ice_params_init(&e->ice_params);
     /* Board knowledge from share/patterns; without the files hein still
      * plays, with fewer rules (and says so on stderr). */
@@ -83,6 +85,7 @@ engine_free(engine_t *e)
     free(e->player_state);
     pattern_set_free(e->ice_patterns);
     vc_templates_free(e->vc_templates);
+    tt_free(e->tt);
     game_free(&e->game);
     free(e);
 }
@@ -166,6 +169,11 @@ engine_genmove(engine_t *e, hex_color_t color, const stop_t *stop, bool play,
             .stop = *stop,
             .allow_swap = e->game_params.allow_swap,
             .rng = &e->rng,
+            .ice_params = &e->ice_params,
+            .ice_patterns = e->ice_patterns,
+            .vc_params = &e->vc_params,
+            .vc_templates = e->vc_params.use_templates ? e->vc_templates : NULL,
+            .resist_params = &e->resist_params,
         };
         req.stop.deadline = start + req.budget;
         *move = player_table[i]->genmove(state, &req);

@@ -13,9 +13,12 @@
 
 #include "board/ice.h"
 #include "board/pattern.h"
+#include "board/resist.h"
 #include "board/rng.h"
 #include "board/vc.h"
 #include "board/vc_template.h"
+#include "search/dfpn.h"
+#include "search/tt.h"
 #include "engine/clock.h"
 #include "engine/game.h"
 #include "engine/param.h"
@@ -48,6 +51,10 @@ typedef struct engine {
     pattern_set_t *ice_patterns;        /* ice-*.txt, or NULL: graph rules only */
     vc_params_t vc_params;      /* param_vc */
     vc_templates_t *vc_templates;       /* vc-templates.txt, or NULL: none */
+    resist_params_t resist_params;      /* param_resist */
+    dfpn_params_t dfpn_params;  /* param_dfpn */
+    tt_t *tt;                   /* the solver's table, made on first use */
+    int tt_mb;                  /* the size tt was made with */
     void **player_state;        /* by player index; made on first use */
     rng_t rng;
     uint64_t seed;

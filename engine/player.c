@@ -8,11 +8,13 @@
 /* Keep the two tables in the same order (tests check it). */
 const player_t *const player_table[] = {
     &player_random,
+    &player_resistance,
     NULL
 };
 
 const char *const player_names[] = {
     "random",
+    "resistance",
     NULL
 };
 

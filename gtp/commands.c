@@ -16,6 +16,8 @@
 #include "engine/benchmark.h"
 #include "engine/engine.h"
 #include "gtp/cmd_ice.h"
+#include "gtp/cmd_resist.h"
+#include "gtp/cmd_dfpn.h"
 #include "gtp/cmd_vc.h"
 #include "gtp/commands.h"
 #include "gtp/sgf.h"
@@ -475,7 +477,17 @@ cmd_hexgui_analyze_commands(htp_cmd_t *cmd, void *ctx)
                        "plist/VC Connected To Full/vc-connected-to-full %c %p\n"
                        "plist/VC Connected To Semi/vc-connected-to-semi %c %p\n"
                        "plist/VC Mustplay/vc-get-mustplay %m\n"
-                       "param/VC Param/param_vc\n");
+                       "param/VC Param/param_vc\n"
+                       "string/Show Resist/eval-resist %c\n"
+                       "pspairs/Show Cell Energy/eval-resist-cells %c\n"
+                       "param/Resist Param/param_resist\n"
+                       "none/DFPN Solve State/dfpn-solve-state %m\n"
+                       "plist/DFPN Find Winning/dfpn-solver-find-winning %m\n"
+                       "var/DFPN PV/dfpn-get-pv %m\n"
+                       "pspairs/DFPN Bounds/dfpn-get-bounds %m\n"
+                       "none/DFPN Clear TT/dfpn-clear-tt\n"
+                       "param/DFPN Param/param_dfpn\n"
+                       "string/Solve/solve %m\n");
 }
 
 static htp_status_t
@@ -553,6 +565,26 @@ const htp_command_t commands_table[] = {
     { "vc-get-mustplay", cmd_vc_get_mustplay, "COLOUR",
       "COLOUR's must-play: every other move loses (empty when lost already)" },
     { "param_vc", cmd_param_vc, "[KEY [VALUE]]", "VC engine parameters: list, show or set" },
+    /* circuit evaluation */
+    { "eval-resist", cmd_eval_resist, "[COLOUR]",
+      "circuit resistances: res log(Rw/Rb) rew Rw reb Rb (HexGui string)" },
+    { "eval-resist-cells", cmd_eval_resist_cells, "[COLOUR]",
+      "move score of every empty cell by circuit energy (HexGui pspairs)" },
+    { "param_resist", cmd_param_resist, "[KEY [VALUE]]",
+      "circuit evaluation parameters: list, show or set" },
+    /* the solver */
+    { "dfpn-solve-state", cmd_dfpn_solve_state, "COLOUR",
+      "solve with COLOUR to move: answers the winner (unknown when stopped)" },
+    { "dfpn-solver-find-winning", cmd_dfpn_find_winning, "COLOUR",
+      "COLOUR's winning moves among those the solver considers" },
+    { "dfpn-clear-tt", cmd_dfpn_clear_tt, "", "empty the solver's transposition table" },
+    { "dfpn-get-pv", cmd_dfpn_get_pv, "COLOUR",
+      "the principal variation in the table, COLOUR first" },
+    { "dfpn-get-bounds", cmd_dfpn_get_bounds, "COLOUR",
+      "each considered move of COLOUR: W, L or the reply's delta:phi (HexGui pspairs)" },
+    { "param_dfpn", cmd_param_dfpn, "[KEY [VALUE]]", "solver parameters: list, show or set" },
+    { "solve", cmd_solve, "[COLOUR] [SECONDS]",
+      "solve for COLOUR (default: to move): the winner, a winning move and figures" },
     /* analysis and tools */
     { "hexgui-analyze_commands", cmd_hexgui_analyze_commands, "", "HexGui's analyze menu" },
     { "benchmark", cmd_benchmark, "[SECONDS]",

@@ -42,9 +42,10 @@ else
     bad "framing: $(od -c "$dir/out" | head -5)"
 fi
 
-# The same seed gives the same moves.
-a=$(printf 'genmove b\ngenmove w\ngenmove b\n' | "$hein" --seed 17 2>/dev/null)
-b=$(printf 'genmove b\ngenmove w\ngenmove b\n' | "$hein" --seed 17 2>/dev/null)
+# The same seed gives the same moves (of the random player, whose moves
+# depend on it).
+a=$(printf 'param_player name random\ngenmove b\ngenmove w\ngenmove b\n' | "$hein" --seed 17 2>/dev/null)
+b=$(printf 'param_player name random\ngenmove b\ngenmove w\ngenmove b\n' | "$hein" --seed 17 2>/dev/null)
 if [ "$a" = "$b" ]; then ok "--seed is reproducible"; else bad "--seed: '$a' vs '$b'"; fi
 
 # --config runs commands at start-up (replies on stderr, stdout clean);

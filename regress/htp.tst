@@ -79,8 +79,9 @@
 60 param_game
 #? [\[bool\] allow_swap 0\n\[string\] game_time 1800\n\[string\] move_time 10]
 
+# The resistance player is the default (until the SCNS player lands).
 61 param_player
-#? [\[list/random\] name random]
+#? [\[list/random/resistance\] name resistance]
 
 param_game allow_swap 1
 62 param_game allow_swap

@@ -378,7 +378,10 @@ dfpn_solve(dfpn_t *s, const position_t *pos, hex_color_t to_move,
             continue;
         }
     }
-    report_progress(s, &s->frames[0], true);
+    /* a last report for a solve long enough to have had reports */
+    if (stop_now() - s->start >= params->progress_interval)
+        report_progress(s, &s->frames[0], true);
+    s->stats.seconds = stop_now() - s->start;
     out->stats = s->stats;
     out->winner = HEX_EMPTY;
     out->best = -1;

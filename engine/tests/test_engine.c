@@ -206,7 +206,7 @@ START_TEST(param_set_validates_and_formats)
     ck_assert_str_eq(line, "[string] game_time 90.5");
     player_params_t pp = { 0 };
     param_format(param_find(player_param_table, "name"), &pp, line, sizeof line);
-    ck_assert_str_eq(line, "[list/random] name random");
+    ck_assert_str_eq(line, "[list/random/resistance] name random");
     ck_assert(!param_set(player_param_table, &pp, "name", "mohex", err, sizeof err));
     ck_assert(param_set(player_param_table, &pp, "name", "random", err, sizeof err));
 }
@@ -229,10 +229,19 @@ START_TEST(player_tables_agree)
 }
 END_TEST
 
+START_TEST(new_engine_plays_the_resistance_player)
+{
+    engine_t *e = engine_new(1);
+    ck_assert_str_eq(engine_player(e)->name, "resistance");
+    engine_free(e);
+}
+END_TEST
+
 START_TEST(random_player_plays_legal_moves_to_the_end)
 {
     engine_t *e = engine_new(42);
     ck_assert_ptr_nonnull(e);
+    e->player_params.name = player_index("random");
     stop_t stop = stop_make(NULL, 1);
     for (int game = 0; game < 50; game++) {
         int size = 1 + game % 9;
@@ -255,6 +264,36 @@ START_TEST(random_player_plays_legal_moves_to_the_end)
         ck_assert_int_eq(engine_genmove(e, w, &stop, false, &m, &s), GENMOVE_GAME_WON);
         ck_assert_int_eq(engine_genmove(e, hex_color_other(w), &stop, false, &m, &s), GENMOVE_OK);
         ck_assert_int_eq(m, MOVE_RESIGN);
+    }
+    engine_free(e);
+}
+END_TEST
+
+/* The resistance player on small boards (1x1 to 7x7, rectangles too),
+ * as either colour against the random player, with and without the swap:
+ * a legal move every time until one side connects. */
+START_TEST(resistance_player_plays_legal_moves_to_the_end)
+{
+    engine_t *e = engine_new(43);
+    ck_assert_ptr_nonnull(e);
+    e->player_params.name = player_index("resistance");
+    stop_t stop = stop_make(NULL, 1);
+    for (int game = 0; game < 24; game++) {
+        int w = 1 + game % 7, h = 1 + (game * 5) % 7;
+        ck_assert_int_eq(engine_new_game(e, w, h), GAME_OK);
+        e->game_params.allow_swap = game % 2;
+        int other = player_index("random");
+        hex_color_t c = HEX_BLACK, me = (hex_color_t)(game / 2 % 2);
+        int moves = 0;
+        while (game_winner(&e->game) == HEX_EMPTY) {
+            int m;
+            double s;
+            e->player_params.name = c == me ? player_index("resistance") : other;
+            ck_assert_int_eq(engine_genmove(e, c, &stop, true, &m, &s), GENMOVE_OK);
+            ck_assert(m >= 0 || m == MOVE_SWAP);
+            c = game_to_move(&e->game);
+            ck_assert_int_lt(++moves, 100);
+        }
     }
     engine_free(e);
 }
@@ -317,7 +356,9 @@ engine_suite(void)
     tc = tcase_create("player");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, player_tables_agree);
+    tcase_add_test(tc, new_engine_plays_the_resistance_player);
     tcase_add_test(tc, random_player_plays_legal_moves_to_the_end);
+    tcase_add_test(tc, resistance_player_plays_legal_moves_to_the_end);
     tcase_add_test(tc, genmove_charges_the_clock_and_reg_genmove_does_not);
     tcase_add_test(tc, benchmark_stops_when_interrupted);
     suite_add_tcase(s, tc);

@@ -98,6 +98,8 @@ world_init(world_t *w)
     w->cfg.vc_templates = w->templates;
     w->cfg.vc_params = &w->vc;
     w->cfg.order = KN_ORDER_CENTRE;
+    w->cfg.resist_params = NULL;
+    w->cfg.rules_only = false;
 }
 
 static void

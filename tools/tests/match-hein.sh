@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
-# hein-match: quick matches of hein (the random player) against itself on
+# hein-match: quick matches of hein (its default player) against itself on
 # 5x5; the results, the SGF files (which hein loads back) and the summary.
 . "$srcdir/tests/match-lib.sh"
 

@@ -1,0 +1,388 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The solver's HTP commands (cmd_dfpn.h). */
+#include "config.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/engine.h"
+#include "engine/param.h"
+#include "gtp/cmd_dfpn.h"
+#include "gtp/commands.h"
+#include "search/dfpn.h"
+
+#define ERRLEN 256
+#define PV_MAX 64
+
+static const param_desc_t dfpn_param_table[] = {
+    { "epsilon", PARAM_DOUBLE, offsetof(dfpn_params_t, epsilon), 0, 10, NULL,
+      "the 1+epsilon trick: a child is searched until its proof number passes "
+      "(1+epsilon) times the second best's" },
+    { "tt_mb", PARAM_INT, offsetof(dfpn_params_t, tt_mb), 1, 1 << 20, NULL,
+      "transposition table size in MiB (changing it empties the table)" },
+    { "timelimit", PARAM_DOUBLE, offsetof(dfpn_params_t, timelimit), 0, 1e7, NULL,
+      "seconds per solve; 0: no limit" },
+    { "use_guifx", PARAM_BOOL, offsetof(dfpn_params_t, use_guifx), 0, 1, NULL,
+      "live gogui-gfx dfpn blocks on stdout while solving" },
+    { "threads", PARAM_INT, offsetof(dfpn_params_t, threads), 1, 1, NULL,
+      "solver threads (1: the parallel solver is not built yet)" },
+    { "widening_base", PARAM_DOUBLE, offsetof(dfpn_params_t, widening_base), 0, 1000, NULL,
+      "focused search: children considered = max(2, ceil(base + factor * open))" },
+    { "widening_factor", PARAM_DOUBLE, offsetof(dfpn_params_t, widening_factor), 0, 1, NULL,
+      "focused search: the share of the open children considered" },
+    { "progress_interval", PARAM_DOUBLE, offsetof(dfpn_params_t, progress_interval), 0.1, 1e6,
+      NULL, "seconds between progress reports" },
+    { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
+};
+
+/* ---- the solver on the engine ---------------------------------------- */
+
+typedef struct solver {
+    engine_t *e;
+    htp_cmd_t *cmd;
+    dfpn_t *s;
+    kn_config_t cfg;
+} solver_t;
+
+/* The engine's table, made (or remade at a new size) on demand. */
+static tt_t *
+engine_tt(engine_t *e)
+{
+    size_t bytes = (size_t)e->dfpn_params.tt_mb << 20;
+    if (e->tt && e->tt_mb != e->dfpn_params.tt_mb) {
+        tt_free(e->tt);
+        e->tt = NULL;
+    }
+    if (!e->tt) {
+        e->tt = tt_new(bytes);
+        e->tt_mb = e->dfpn_params.tt_mb;
+    }
+    return e->tt;
+}
+
+static void
+progress(void *arg, const dfpn_progress_t *p)
+{
+    solver_t *sv = arg;
+    const dfpn_stats_t *st = p->stats;
+    double rate = st->seconds > 0 ? (double)st->expansions / st->seconds : 0;
+    char root[48];
+    if (p->root_phi == 0 || p->root_delta == 0)
+        snprintf(root, sizeof root, "%s", p->root_phi == 0 ? "win" : "loss");
+    else
+        snprintf(root, sizeof root, "%u:%u", p->root_phi, p->root_delta);
+    fprintf(stderr, "dfpn %.1f s: %llu expansions (%.0f/s), %llu calls, tt %zu of %zu (%.0f%%), "
+            "root %s\n", st->seconds, (unsigned long long)st->expansions, rate,
+            (unsigned long long)st->work, p->tt_used, p->tt_capacity,
+            p->tt_capacity ? 100.0 * (double)p->tt_used / (double)p->tt_capacity : 0.0, root);
+    if (!sv->e->dfpn_params.use_guifx)
+        return;
+    /* gogui-gfx: dfpn VAR .. LABEL .. TEXT .. (hexgui-protocol.md §7) */
+    const geometry_t *g = p->pos->geo;
+    size_t cap = 64 + (size_t)(p->depth + p->nchildren) * 32, len = 0;
+    char *text = malloc(cap);
+    if (!text)
+        return;
+    char name[MOVE_NAME_MAX];
+    len += (size_t)snprintf(text + len, cap - len, "dfpn\nVAR");
+    for (int i = p->pos->nmoves - p->depth; i < p->pos->nmoves; i++)
+        len += (size_t)snprintf(text + len, cap - len, " %c %s",
+                                position_move_color(p->pos, i) == HEX_BLACK ? 'B' : 'W',
+                                geometry_move_name(g, position_move(p->pos, i), name));
+    len += (size_t)snprintf(text + len, cap - len, "\nLABEL");
+    for (int i = 0; i < p->nchildren; i++) {
+        geometry_move_name(g, p->children[i], name);
+        if (p->child_delta[i] == 0)
+            len += (size_t)snprintf(text + len, cap - len, " %s W", name);
+        else if (p->child_phi[i] == 0)
+            len += (size_t)snprintf(text + len, cap - len, " %s L", name);
+        else
+            len += (size_t)snprintf(text + len, cap - len, " %s %u", name, p->child_delta[i]);
+    }
+    snprintf(text + len, cap - len, "\nTEXT %.1f s, %llu expansions, root %s", st->seconds,
+             (unsigned long long)st->expansions, root);
+    htp_gfx(sv->cmd->htp, text);
+    free(text);
+}
+
+static bool
+solver_open(solver_t *sv, engine_t *e, htp_cmd_t *cmd)
+{
+    sv->e = e;
+    sv->cmd = cmd;
+    sv->cfg.ice_patterns = e->ice_patterns;
+    sv->cfg.ice_params = &e->ice_params;
+    sv->cfg.vc_templates = e->vc_params.use_templates ? e->vc_templates : NULL;
+    sv->cfg.vc_params = &e->vc_params;
+    sv->cfg.order = KN_ORDER_RESIST;
+    sv->cfg.resist_params = &e->resist_params;
+    sv->cfg.rules_only = false;
+    tt_t *tt = engine_tt(e);
+    sv->s = tt ? dfpn_new(tt, &sv->cfg) : NULL;
+    if (sv->s)
+        dfpn_set_progress(sv->s, progress, sv);
+    return sv->s != NULL;
+}
+
+static void
+solver_close(solver_t *sv)
+{
+    dfpn_free(sv->s);
+}
+
+/* The stop condition of cmd with a time limit (0: none). */
+static stop_t
+solve_stop(const htp_cmd_t *cmd, double seconds)
+{
+    stop_t stop = htp_cmd_stop(cmd);
+    if (seconds > 0)
+        stop.deadline = stop_now() + seconds;
+    return stop;
+}
+
+static bool
+parse_color(htp_cmd_t *cmd, int i, hex_color_t *c, char *err)
+{
+    if (!hex_color_parse(cmd->argv[i], c)) {
+        snprintf(err, ERRLEN, "invalid colour: %s (use black, white, b or w)", cmd->argv[i]);
+        return false;
+    }
+    return true;
+}
+
+static htp_status_t
+usage(htp_cmd_t *cmd)
+{
+    return htp_failure(cmd, "usage: %s %s", cmd->command->name, cmd->command->args);
+}
+
+/* ---- commands -------------------------------------------------------- */
+
+htp_status_t
+cmd_dfpn_solve_state(htp_cmd_t *cmd, void *ctx)
+{
+    engine_t *e = ctx;
+    char err[ERRLEN];
+    hex_color_t color;
+    if (cmd->argc != 1)
+        return usage(cmd);
+    if (!parse_color(cmd, 0, &color, err))
+        return htp_failure(cmd, "%s", err);
+    solver_t sv;
+    if (!solver_open(&sv, e, cmd)) {
+        solver_close(&sv);
+        return htp_failure(cmd, "out of memory");
+    }
+    stop_t stop = solve_stop(cmd, e->dfpn_params.timelimit);
+    dfpn_result_t r;
+    dfpn_solve(sv.s, &e->game.pos, color, &e->dfpn_params, &stop, &r);
+    solver_close(&sv);
+    return htp_success(cmd, "%s", r.winner == HEX_EMPTY ? "unknown" : hex_color_name(r.winner));
+}
+
+htp_status_t
+cmd_dfpn_find_winning(htp_cmd_t *cmd, void *ctx)
+{
+    engine_t *e = ctx;
+    char err[ERRLEN];
+    hex_color_t color;
+    if (cmd->argc != 1)
+        return usage(cmd);
+    if (!parse_color(cmd, 0, &color, err))
+        return htp_failure(cmd, "%s", err);
+    const position_t *pos = &e->game.pos;
+    if (pos->winner != HEX_EMPTY)
+        return htp_failure(cmd, "the game is over");
+    solver_t sv;
+    kn_expansion_t *x = malloc(sizeof *x);
+    position_t *p = malloc(sizeof *p);
+    if (!x || !p || !solver_open(&sv, e, cmd)) {
+        free(x);
+        free(p);
+        return htp_failure(cmd, "out of memory");
+    }
+    stop_t stop = solve_stop(cmd, e->dfpn_params.timelimit);
+    bool ok = dfpn_moves(sv.s, pos, color, x);
+    bitset_t wins = bitset_empty();
+    bool unknown = false;
+    if (ok && x->decided == color) {
+        /* won whatever it plays */
+        wins = position_empty_cells(pos);
+    } else if (ok && x->decided == HEX_EMPTY) {
+        position_copy(p, pos);
+        position_set_to_move(p, color);
+        kn_play_fill(x, p);
+        for (int i = 0; i < x->n && !unknown; i++) {
+            dfpn_result_t r;
+            position_play(p, color, x->moves[i]);
+            dfpn_solve(sv.s, p, hex_color_other(color), &e->dfpn_params, &stop, &r);
+            position_undo(p);
+            if (r.winner == color)
+                bitset_set(&wins, x->moves[i]);
+            unknown = r.winner == HEX_EMPTY;
+        }
+        position_free(p);
+    }
+    solver_close(&sv);
+    free(x);
+    free(p);
+    if (!ok)
+        return htp_failure(cmd, "out of memory");
+    if (unknown)
+        return htp_failure(cmd, "interrupted or out of time before every move was solved");
+    char name[MOVE_NAME_MAX];
+    const char *sep = "";
+    for (int c = bitset_first(&wins); c >= 0; c = bitset_next(&wins, c)) {
+        htp_printf(cmd, "%s%s", sep, geometry_move_name(pos->geo, c, name));
+        sep = " ";
+    }
+    return htp_success(cmd, NULL);
+}
+
+htp_status_t
+cmd_dfpn_clear_tt(htp_cmd_t *cmd, void *ctx)
+{
+    engine_t *e = ctx;
+    if (cmd->argc != 0)
+        return usage(cmd);
+    if (e->tt)
+        tt_clear(e->tt);
+    return htp_success(cmd, NULL);
+}
+
+htp_status_t
+cmd_dfpn_get_pv(htp_cmd_t *cmd, void *ctx)
+{
+    engine_t *e = ctx;
+    char err[ERRLEN];
+    hex_color_t color;
+    if (cmd->argc != 1)
+        return usage(cmd);
+    if (!parse_color(cmd, 0, &color, err))
+        return htp_failure(cmd, "%s", err);
+    solver_t sv;
+    if (!solver_open(&sv, e, cmd)) {
+        solver_close(&sv);
+        return htp_failure(cmd, "out of memory");
+    }
+    int pv[PV_MAX];
+    int n = dfpn_pv(sv.s, &e->game.pos, color, pv, PV_MAX);
+    solver_close(&sv);
+    char name[MOVE_NAME_MAX];
+    for (int i = 0; i < n; i++)
+        htp_printf(cmd, "%s%s", i ? " " : "", geometry_move_name(e->game.pos.geo, pv[i], name));
+    return htp_success(cmd, NULL);
+}
+
+htp_status_t
+cmd_dfpn_get_bounds(htp_cmd_t *cmd, void *ctx)
+{
+    engine_t *e = ctx;
+    char err[ERRLEN];
+    hex_color_t color;
+    if (cmd->argc != 1)
+        return usage(cmd);
+    if (!parse_color(cmd, 0, &color, err))
+        return htp_failure(cmd, "%s", err);
+    const position_t *pos = &e->game.pos;
+    solver_t sv;
+    kn_expansion_t *x = malloc(sizeof *x);
+    position_t *p = malloc(sizeof *p);
+    if (!x || !p || !solver_open(&sv, e, cmd)) {
+        free(x);
+        free(p);
+        return htp_failure(cmd, "out of memory");
+    }
+    bool ok = pos->winner != HEX_EMPTY || dfpn_moves(sv.s, pos, color, x);
+    if (ok && pos->winner == HEX_EMPTY && x->decided == HEX_EMPTY) {
+        position_copy(p, pos);
+        position_set_to_move(p, color);
+        kn_play_fill(x, p);
+        char name[MOVE_NAME_MAX];
+        for (int i = 0; i < x->n; i++) {
+            tt_data_t d;
+            position_play(p, color, x->moves[i]);
+            bool have = dfpn_lookup(sv.s, p, &d);
+            position_undo(p);
+            geometry_move_name(pos->geo, x->moves[i], name);
+            if (!have)
+                htp_printf(cmd, "%s%s ?", i ? " " : "", name);
+            else if (d.delta == 0)
+                htp_printf(cmd, "%s%s W", i ? " " : "", name);
+            else if (d.phi == 0)
+                htp_printf(cmd, "%s%s L", i ? " " : "", name);
+            else
+                htp_printf(cmd, "%s%s %u:%u", i ? " " : "", name, d.delta, d.phi);
+        }
+        position_free(p);
+    }
+    solver_close(&sv);
+    free(x);
+    free(p);
+    if (!ok)
+        return htp_failure(cmd, "out of memory");
+    return htp_success(cmd, NULL);
+}
+
+htp_status_t
+cmd_param_dfpn(htp_cmd_t *cmd, void *ctx)
+{
+    engine_t *e = ctx;
+    bool changed;
+    if (cmd->argc == 2 && strcmp(cmd->argv[0], "threads") == 0 && strcmp(cmd->argv[1], "1") != 0)
+        return htp_failure(cmd, "threads: only 1 for now (the parallel solver is not built "
+                           "yet)");
+    return commands_param(cmd, dfpn_param_table, &e->dfpn_params, &changed);
+}
+
+htp_status_t
+cmd_solve(htp_cmd_t *cmd, void *ctx)
+{
+    engine_t *e = ctx;
+    char err[ERRLEN];
+    hex_color_t color = e->game.pos.to_move;
+    double seconds = e->dfpn_params.timelimit;
+    if (cmd->argc > 2)
+        return usage(cmd);
+    int i = 0;
+    if (i < cmd->argc && hex_color_parse(cmd->argv[i], &color))
+        i++;
+    if (i < cmd->argc) {
+        char *end;
+        seconds = strtod(cmd->argv[i], &end);
+        if (end == cmd->argv[i] || *end || !(seconds >= 0) || seconds > 1e7)
+            return htp_failure(cmd, "invalid seconds: %s", cmd->argv[i]);
+        i++;
+    }
+    if (i != cmd->argc)
+        return usage(cmd);
+    (void)err;
+    if (e->game.pos.winner != HEX_EMPTY)
+        return htp_success(cmd, "%s has won already", hex_color_name(e->game.pos.winner));
+    solver_t sv;
+    if (!solver_open(&sv, e, cmd)) {
+        solver_close(&sv);
+        return htp_failure(cmd, "out of memory");
+    }
+    stop_t stop = solve_stop(cmd, seconds);
+    dfpn_result_t r;
+    dfpn_solve(sv.s, &e->game.pos, color, &e->dfpn_params, &stop, &r);
+    solver_close(&sv);
+    const dfpn_stats_t *st = &r.stats;
+    double rate = st->seconds > 0 ? (double)st->expansions / st->seconds : 0;
+    char name[MOVE_NAME_MAX];
+    if (r.winner == HEX_EMPTY)
+        htp_printf(cmd, "unknown (stopped)");
+    else if (r.winner == color && r.best >= 0)
+        htp_printf(cmd, "%s wins with %s", hex_color_name(color),
+                   geometry_move_name(e->game.pos.geo, r.best, name));
+    else if (r.winner == color)
+        htp_printf(cmd, "%s wins whatever it plays", hex_color_name(color));
+    else
+        htp_printf(cmd, "%s loses", hex_color_name(color));
+    return htp_success(cmd, "\n%.2f s, %llu expansions (%.0f/s), %llu DFPN calls, tt %zu of %zu",
+                       st->seconds, (unsigned long long)st->expansions, rate,
+                       (unsigned long long)st->work, tt_used(e->tt), tt_capacity(e->tt));
+}

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#ifndef HEIN_GTP_CMD_DFPN_H
+#define HEIN_GTP_CMD_DFPN_H
+
+/* HTP commands of the DFPN solver (search/dfpn.h), Benzene-compatible so
+ * that Benzene's regression files and HexGui's Solve button work:
+ *
+ *   dfpn-solve-state COLOUR         solve the position with COLOUR to move;
+ *                                   answers the winner, black or white, or
+ *                                   unknown when interrupted or out of time
+ *   dfpn-solver-find-winning COLOUR the winning moves of COLOUR among the
+ *                                   moves the solver considers (must-play
+ *                                   minus inferior cells); every move when
+ *                                   the position is won whatever COLOUR
+ *                                   plays; empty when lost
+ *   dfpn-clear-tt                   empty the transposition table
+ *   dfpn-get-pv COLOUR              the principal variation stored in the
+ *                                   table, COLOUR first
+ *   dfpn-get-bounds COLOUR          pspairs: each considered move and its
+ *                                   stored value for COLOUR: W (wins), L
+ *                                   (loses) or phi:delta of the reply
+ *   param_dfpn [KEY [VALUE]]        epsilon, tt_mb, timelimit, use_guifx,
+ *                                   threads, widening_base,
+ *                                   widening_factor, progress_interval
+ *   solve [COLOUR] [SECONDS]        solve for COLOUR (default: the side to
+ *                                   move) within SECONDS (default:
+ *                                   param_dfpn timelimit); answers e.g.
+ *                                   "black wins with d4" and the figures
+ *
+ * While solving, a progress line goes to stderr every progress_interval
+ * seconds; with use_guifx 1 a `gogui-gfx: dfpn` block (the PV and the
+ * root moves' values) goes to stdout as well.  All take the engine_t as
+ * context. */
+
+#include "gtp/htp.h"
+
+htp_status_t cmd_dfpn_solve_state(htp_cmd_t *cmd, void *ctx);
+htp_status_t cmd_dfpn_find_winning(htp_cmd_t *cmd, void *ctx);
+htp_status_t cmd_dfpn_clear_tt(htp_cmd_t *cmd, void *ctx);
+htp_status_t cmd_dfpn_get_pv(htp_cmd_t *cmd, void *ctx);
+htp_status_t cmd_dfpn_get_bounds(htp_cmd_t *cmd, void *ctx);
+htp_status_t cmd_param_dfpn(htp_cmd_t *cmd, void *ctx);
+htp_status_t cmd_solve(htp_cmd_t *cmd, void *ctx);
+
+#endif /* HEIN_GTP_CMD_DFPN_H */

@@ -1,0 +1,127 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# hein's solver suite: the DFPN commands (search/dfpn.h, gtp/cmd_dfpn.h)
+# on small positions whose answers are known.  The winning-move lists of
+# 3x3 and 4x4 were checked against exact minimax (board/tests/minimax.c):
+# on those boards the solver considers every winning move.
+
+# The first player wins on an empty board (strategy stealing); by
+# symmetry, so does White when White moves first.
+boardsize 4 4
+10 dfpn-solve-state black
+#? [black]
+
+11 dfpn-solve-state white
+#? [white]
+
+# 3x3: Black wins with the centre and the cells of the short diagonal's
+# neighbourhood: c1 a2 b2 c2 a3 (minimax), and loses with the rest.
+boardsize 3 3
+20 dfpn-solver-find-winning black
+#? [c1 a2 b2 c2 a3]
+
+# 4x4: only the short diagonal wins (minimax: d1 c2 b3 a4).
+boardsize 4 4
+21 dfpn-solver-find-winning black
+#? [d1 c2 b3 a4]
+
+# After Black b2 on 4x4 White's one winning reply is b3 (minimax).
+play b b2
+22 dfpn-solver-find-winning white
+#? [b3]
+
+# Its value is in the table now: the bounds show it as a win.
+23 dfpn-get-bounds white
+#? [.*b3 W.*]
+
+# 5x5 after the corner a1: the corner opening loses, White wins; the
+# centre is among White's winning replies, and the PV starts with a
+# winning move.
+boardsize 5 5
+play b a1
+30 dfpn-solve-state white
+#? [white]
+
+31 dfpn-solver-find-winning white
+#? [.*c3.*]
+
+32 dfpn-get-pv white
+#? [[a-e][1-5].*]
+
+33 solve white
+#? [white wins with [a-e][1-5]\n.*expansions.*]
+
+# Without a colour, solve is for the side to move (White here).
+34 solve
+#? [white wins with [a-e][1-5]\n.*]
+
+# With Black to move instead (two black stones in a row) Black wins.
+38 solve black
+#? [black wins with [a-e][1-5]\n.*]
+
+35 dfpn-clear-tt
+#? []
+
+# A position already won needs no search.
+boardsize 3 3
+play b a1
+play b a2
+play b a3
+36 solve
+#? [black has won already]
+
+37 dfpn-solver-find-winning white
+#? [.*]*
+
+# Parameters.
+40 param_dfpn
+#? [\[string\] epsilon 0.25\n\[string\] tt_mb 64\n\[string\] timelimit 0\n\[bool\] use_guifx 0\n\[string\] threads 1\n\[string\] widening_base 0\n\[string\] widening_factor 0.25\n\[string\] progress_interval 5]
+
+41 param_dfpn epsilon 0.5
+#? []
+
+42 param_dfpn epsilon
+#? [0.5]
+
+# One thread until the parallel solver exists: larger values are refused.
+43 param_dfpn threads 2
+#? [threads: only 1.*]*
+
+44 param_dfpn threads 1
+#? []
+
+45 param_dfpn tt_mb 0
+#? [.*]*
+
+# A time limit that runs out answers unknown: a 0.001 s limit on an
+# empty 7x7 board.
+boardsize 7 7
+46 solve black 0.001
+#? [unknown \(stopped\)\n.*]
+
+47 param_dfpn timelimit 0.001
+#? []
+
+48 dfpn-solve-state black
+#? [unknown]
+
+49 param_dfpn timelimit 0
+#? []
+
+# Bad input: a clear message, nothing changed.
+50 dfpn-solve-state purple
+#? [invalid colour.*]*
+
+51 dfpn-solve-state
+#? [usage.*]*
+
+52 solve black soon
+#? [invalid seconds.*]*
+
+53 dfpn-get-pv
+#? [usage.*]*
+
+54 dfpn-clear-tt now
+#? [usage.*]*
+
+55 dfpn-get-bounds green
+#? [invalid colour.*]*
