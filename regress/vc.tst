@@ -77,6 +77,132 @@ loadsgf sgf/vc/chain-7x7.sgf
 50 vc-get-mustplay b
 #? [a2 b2 c2 g2 a3 b3 f3 a4 b4 c4 e4 f4 g4 a5 d5 a6 b6 a7]
 
+# The row-4 edge templates IVa and IVb (share/patterns/vc-templates.txt,
+# proven by hein-patcheck) on 11x11, set up with play.  A lone stone on
+# the fourth row from an edge gets three template connections to it:
+# IVa as drawn, IVa mirrored, and IVb (its own mirror image).  Each
+# carrier below is the file's diagram placed by hand: for Black against
+# the south edge as drawn (f8, row 8 = 4th from the south); turned by
+# 180 degrees against the north edge (f4); transposed for White against
+# the east (h6, column h = 4th from the east) and west (d6) edges.  The
+# source "pattern" says the template made it (H-search alone finds these
+# carriers too, as "or", on an otherwise empty board).
+
+# Black f8 against the south edge, as drawn: IVa, IVa mirrored, IVb.
+boardsize 11
+play black f8
+70 vc-between-cells-full black f8 south
+#? [.*black f8 south full pattern \[ g8 d9 e9 f9 g9 h9 c10 d10 e10 f10 g10 h10 b11 c11 d11 e11 f11 g11 h11 \] \[ \].*]
+
+71 vc-between-cells-full black f8 south
+#? [.*black f8 south full pattern \[ e8 c9 d9 e9 f9 g9 b10 c10 d10 e10 f10 g10 a11 b11 c11 d11 e11 f11 g11 \] \[ \].*]
+
+72 vc-between-cells-full black f8 south
+#? [.*black f8 south full pattern \[ e8 g8 c9 d9 e9 f9 g9 h9 b10 c10 d10 f10 g10 h10 a11 b11 c11 d11 e11 f11 g11 h11 \] \[ \].*]
+
+# Black f4 against the north edge: the same three turned by 180 degrees
+# (IVa's row-4 cell is now left of the endpoint: e4).
+boardsize 11
+play black f4
+73 vc-between-cells-full black f4 north
+#? [.*black f4 north full pattern \[ d1 e1 f1 g1 h1 i1 j1 d2 e2 f2 g2 h2 i2 d3 e3 f3 g3 h3 e4 \] \[ \].*]
+
+74 vc-between-cells-full black f4 north
+#? [.*black f4 north full pattern \[ e1 f1 g1 h1 i1 j1 k1 e2 f2 g2 h2 i2 j2 e3 f3 g3 h3 i3 g4 \] \[ \].*]
+
+75 vc-between-cells-full black f4 north
+#? [.*black f4 north full pattern \[ d1 e1 f1 g1 h1 i1 j1 k1 d2 e2 f2 h2 i2 j2 d3 e3 f3 g3 h3 i3 e4 g4 \] \[ \].*]
+
+# White h6 against the east edge: the three transposed (IVa's row-4
+# cell is below the endpoint: h7).
+boardsize 11
+play white h6
+76 vc-between-cells-full white h6 east
+#? [.*white h6 east full pattern \[ k2 j3 k3 i4 j4 k4 i5 j5 k5 i6 j6 k6 h7 i7 j7 k7 i8 j8 k8 \] \[ \].*]
+
+77 vc-between-cells-full white h6 east
+#? [.*white h6 east full pattern \[ k1 j2 k2 i3 j3 k3 i4 j4 k4 h5 i5 j5 k5 i6 j6 k6 i7 j7 k7 \] \[ \].*]
+
+78 vc-between-cells-full white h6 east
+#? [.*white h6 east full pattern \[ k1 j2 k2 i3 j3 k3 i4 j4 k4 h5 i5 k5 i6 j6 k6 h7 i7 j7 k7 i8 j8 k8 \] \[ \].*]
+
+# White d6 against the west edge: transposed and turned (IVa's row-4
+# cell is above the endpoint: d5).
+boardsize 11
+play white d6
+79 vc-between-cells-full white d6 west
+#? [.*white d6 west full pattern \[ a4 b4 c4 a5 b5 c5 d5 a6 b6 c6 a7 b7 c7 a8 b8 c8 a9 b9 a10 \] \[ \].*]
+
+80 vc-between-cells-full white d6 west
+#? [.*white d6 west full pattern \[ a5 b5 c5 a6 b6 c6 a7 b7 c7 d7 a8 b8 c8 a9 b9 c9 a10 b10 a11 \] \[ \].*]
+
+81 vc-between-cells-full white d6 west
+#? [.*white d6 west full pattern \[ a4 b4 c4 a5 b5 c5 d5 a6 b6 c6 a7 c7 d7 a8 b8 c8 a9 b9 c9 a10 b10 a11 \] \[ \].*]
+
+# An opponent stone inside a carrier removes that template and no other.
+# White h10 lies in IVa's and IVb's carriers at f8, not in mirrored IVa's:
+# only mirrored IVa is left.
+boardsize 11
+play black f8
+play white h10
+82 vc-between-cells-full black f8 south
+#? [black f8 south full pattern \[ e8 c9 d9 e9 f9 g9 b10 c10 d10 e10 f10 g10 a11 b11 c11 d11 e11 f11 g11 \] \[ \]]
+
+# White e10 lies in both images of IVa but in IVb's hole: only IVb is
+# left, the one connection here that IVa does not give.
+boardsize 11
+play black f8
+play white e10
+83 vc-between-cells-full black f8 south
+#? [black f8 south full pattern \[ e8 g8 c9 d9 e9 f9 g9 h9 b10 c10 d10 f10 g10 h10 a11 b11 c11 d11 e11 f11 g11 h11 \] \[ \]]
+
+# White f9, right below f8, lies in all three carriers: no template
+# applies (a template's claim needs every carrier cell empty), and
+# H-search builds no other full connection from f8 to the edge, so the
+# reply is empty (claiming nothing is always sound; with White to move,
+# e9 would leave f8 no empty neighbour nearer the edge).
+boardsize 11
+play black f8
+play white f9
+84 vc-between-cells-full black f8 south
+#? []
+
+# White i10, next to h9, h10 and h11 but outside every carrier, takes
+# nothing away: the same three template connections, and only those.
+boardsize 11
+play black f8
+play white i10
+85 vc-between-cells-full black f8 south
+#? [black f8 south full pattern [^\n]*\nblack f8 south full pattern [^\n]*\nblack f8 south full pattern [^\n]*]
+
+# The same four cases transposed for White against the east edge: Black
+# j8 (h10 transposed), j5 (e10), i6 (f9) and j9 (i10) against White h6,
+# with the same answers for the same reasons: mirrored IVa alone, IVb
+# alone, nothing, all three.
+boardsize 11
+play white h6
+play black j8
+86 vc-between-cells-full white h6 east
+#? [white h6 east full pattern \[ k1 j2 k2 i3 j3 k3 i4 j4 k4 h5 i5 j5 k5 i6 j6 k6 i7 j7 k7 \] \[ \]]
+
+boardsize 11
+play white h6
+play black j5
+87 vc-between-cells-full white h6 east
+#? [white h6 east full pattern \[ k1 j2 k2 i3 j3 k3 i4 j4 k4 h5 i5 k5 i6 j6 k6 h7 i7 j7 k7 i8 j8 k8 \] \[ \]]
+
+boardsize 11
+play white h6
+play black i6
+88 vc-between-cells-full white h6 east
+#? []
+
+boardsize 11
+play white h6
+play black j9
+89 vc-between-cells-full white h6 east
+#? [white h6 east full pattern [^\n]*\nwhite h6 east full pattern [^\n]*\nwhite h6 east full pattern [^\n]*]
+
 # Parameters and errors.
 60 param_vc
 #? [\[string\] max_fulls 6\n\[string\] max_semis 12\n\[string\] max_ors 3\n\[bool\] use_templates 1\n\[bool\] incremental 1\n\[bool\] and_over_edge 0]

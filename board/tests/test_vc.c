@@ -225,6 +225,67 @@ START_TEST(vc_edge_templates_are_found)
 }
 END_TEST
 
+/* Whether a connection between a and b has carrier `want` and came from
+ * an edge template. */
+static bool
+has_template_carrier(const vc_t *vc, int a, int b, const bitset_t *want)
+{
+    const vc_conn_t *l;
+    int n = vc_between(vc, a, b, VC_FULL, &l);
+    for (int i = 0; i < n; i++)
+        if (bitset_equal(&l[i].carrier, want) && l[i].rule == VC_RULE_TEMPLATE)
+            return true;
+    return false;
+}
+
+START_TEST(vc_row4_templates_are_found)
+{
+    vc_templates_t *ts = templates();
+    ck_assert_int_ge(ts->nfile, 4);
+    vc_params_t params;
+    vc_params_default(&params);
+    /* room for the 19-cell carrier beside the smaller ones H-search finds
+     * on a board this small */
+    params.max_fulls = 100;
+    vc_t *vc = vc_new(&params, ts);
+    position_t p;
+    /* 7x4: Black e1 is on the fourth row from the south; template IVa as
+     * drawn fits (its mirror image and IVb would need an eighth column) */
+    setup(&p, 7, 4, "b:e1", HEX_WHITE);
+    ck_assert(vc_build(vc, &p, HEX_BLACK));
+    int e1 = cell(&p, "e1");
+    bitset_t iva = cells(&p, "f1 c2 d2 e2 f2 g2 b3 c3 d3 e3 f3 g3 a4 b4 c4 d4 e4 f4 g4");
+    ck_assert(has_template_carrier(vc, e1, HEX_SOUTH, &iva));
+    /* a White stone next to it but outside the carrier changes nothing;
+     * one in the carrier removes it */
+    position_free(&p);
+    setup(&p, 7, 4, "b:e1 w:d1", HEX_WHITE);
+    ck_assert(vc_build(vc, &p, HEX_BLACK));
+    ck_assert(has_template_carrier(vc, e1, HEX_SOUTH, &iva));
+    position_free(&p);
+    setup(&p, 7, 4, "b:e1 w:a4", HEX_WHITE);
+    ck_assert(vc_build(vc, &p, HEX_BLACK));
+    ck_assert(!has_carrier(vc, e1, HEX_SOUTH, VC_FULL, &iva));
+    /* 11x11: Black f8 with White e10, IVa's cell in IVb's hole: IVb,
+     * transposed for White h6 with Black j5 against the east edge */
+    position_free(&p);
+    setup(&p, 11, 11, "b:f8 w:e10", HEX_WHITE);
+    ck_assert(vc_build(vc, &p, HEX_BLACK));
+    bitset_t ivb = cells(&p, "e8 g8 c9 d9 e9 f9 g9 h9 b10 c10 d10 f10 g10 h10 "
+                        "a11 b11 c11 d11 e11 f11 g11 h11");
+    ck_assert(has_template_carrier(vc, cell(&p, "f8"), HEX_SOUTH, &ivb));
+    position_free(&p);
+    setup(&p, 11, 11, "w:h6 b:j5", HEX_BLACK);
+    ck_assert(vc_build(vc, &p, HEX_WHITE));
+    bitset_t ivb_east = cells(&p, "k1 j2 k2 i3 j3 k3 i4 j4 k4 h5 i5 k5 i6 j6 k6 h7 i7 "
+                             "j7 k7 i8 j8 k8");
+    ck_assert(has_template_carrier(vc, cell(&p, "h6"), HEX_EAST, &ivb_east));
+    position_free(&p);
+    vc_free(vc);
+    vc_templates_free(ts);
+}
+END_TEST
+
 /* ---- incremental against fresh builds -------------------------------- */
 
 typedef struct canon {
@@ -522,6 +583,7 @@ vc_suite(void)
     tcase_add_test(tc, vc_chain_of_bridges_wins);
     tcase_add_test(tc, vc_semi_to_edge_gives_mustplay);
     tcase_add_test(tc, vc_edge_templates_are_found);
+    tcase_add_test(tc, vc_row4_templates_are_found);
     suite_add_tcase(s, tc);
     tc = tcase_create("incremental");
     tcase_set_timeout(tc, 300);

@@ -1,6 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
-# make check: every pattern file of share/patterns/ passes hein-patcheck.
+# make check: every pattern file of share/patterns/ passes hein-patcheck;
+# and every edge template is minimal: hein-patcheck --derive, starting
+# from the template itself, can leave out none of its carrier cells.
 set -u
 PATCHECK=${PATCHECK:-./hein-patcheck}
 PATTERN_DIR=${PATTERN_DIR:-${srcdir:-.}/../share/patterns}
@@ -9,4 +11,27 @@ if [ ! -e "$1" ]; then
     echo "no pattern files in $PATTERN_DIR"
     exit 1
 fi
-exec "$PATCHECK" "$@"
+"$PATCHECK" "$@" || exit 1
+status=0
+for f in "$PATTERN_DIR"/vc-*.txt; do
+    [ -e "$f" ] || continue
+    echo "== minimal carriers: $f"
+    if ! out=$("$PATCHECK" --derive --orders 1 "$f"); then
+        echo "$out"
+        echo "FAILED hein-patcheck --derive $f"
+        status=1
+        continue
+    fi
+    # "region NAME: row R, N cells, ..." then "# M carrier cells, ...".
+    echo "$out" | awk '
+        /^region / { name = $2; sub(":", "", name); n = $5; next }
+        /^# [0-9]+ carrier cells/ {
+            if ($2 != n) {
+                print "FAILED " name ": not minimal, " $2 " of its " n " cells suffice"
+                bad = 1
+            } else
+                print "ok " name ": minimal, none of its " n " cells can be left out"
+        }
+        END { exit bad }' || status=1
+done
+exit $status
