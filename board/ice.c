@@ -20,6 +20,8 @@ typedef struct xgraph {
 
 struct ice {
     const pattern_set_t *patterns;
+    int *edge_probe;            /* per expanded pattern: a cell that must
+                                 * lie off the board (an edge symbol), or -1 */
     position_t work;
     bool have_work;
     xgraph_t graph;
@@ -32,6 +34,7 @@ ice_params_init(ice_params_t *prm)
     prm->iterative_dead_regions = true;
     prm->use_patterns = true;
     prm->find_vulnerable = true;
+    prm->find_reversible = true;
     prm->find_dominated = true;
 }
 
@@ -42,6 +45,20 @@ ice_new(const pattern_set_t *patterns)
     if (!ice)
         return NULL;
     ice->patterns = patterns;
+    if (patterns && patterns->nexpanded > 0) {
+        ice->edge_probe = malloc((size_t)patterns->nexpanded * sizeof *ice->edge_probe);
+        if (!ice->edge_probe) {
+            free(ice);
+            return NULL;
+        }
+        for (int i = 0; i < patterns->nexpanded; i++) {
+            const pattern_t *pat = &patterns->expanded[i];
+            ice->edge_probe[i] = -1;
+            for (int j = 0; j < pat->ncells && ice->edge_probe[i] < 0; j++)
+                if (pat->cells[j].sym == PSYM_OWN_EDGE || pat->cells[j].sym == PSYM_OPP_EDGE)
+                    ice->edge_probe[i] = j;
+        }
+    }
     return ice;
 }
 
@@ -52,6 +69,7 @@ ice_free(ice_t *ice)
         return;
     if (ice->have_work)
         position_free(&ice->work);
+    free(ice->edge_probe);
     free(ice);
 }
 
@@ -98,55 +116,89 @@ touching_groups(const position_t *p, hex_color_t x, int u, int out[6])
     return n;
 }
 
-/* Whether two distinct nodes are joined for x: adjacent, or two empty
- * cells touching a common X group. */
-static bool
-joined(const position_t *p, hex_color_t x, int u, int v)
+/* c's X-neighbours for the clique rule, with the X groups each empty one
+ * touches, computed when first needed. */
+typedef struct clique_nodes {
+    int n;
+    int node[6];
+    bool empty[6];
+    int ngroups[6];             /* -1 until computed */
+    int groups[6][6];
+} clique_nodes_t;
+
+static const int *
+node_groups(const position_t *p, hex_color_t x, clique_nodes_t *cn, int i, int *n)
 {
-    bool ue = is_empty_cell(p, u), ve = is_empty_cell(p, v);
-    if (!ue && !ve)
-        return false;           /* distinct groups never touch */
-    if (!ue) {
-        int t = u;
-        u = v;
-        v = t;
-        ve = false;
-    }
-    /* u is an empty cell */
-    if (bitset_test(&p->geo->nbrs[u], v) && ve)
-        return true;
-    int gu[6], nu = touching_groups(p, x, u, gu);
-    for (int i = 0; i < nu; i++)
-        if (gu[i] == v)
-            return true;
-    if (!ve)
+    if (cn->ngroups[i] < 0)
+        cn->ngroups[i] = touching_groups(p, x, cn->node[i], cn->groups[i]);
+    *n = cn->ngroups[i];
+    return cn->groups[i];
+}
+
+/* Whether nodes i and j (distinct) are joined for x: adjacent empty cells,
+ * an empty cell touching the group, or two empty cells touching a common X
+ * group.  Two distinct groups never touch. */
+static bool
+joined(const position_t *p, hex_color_t x, clique_nodes_t *cn, int i, int j)
+{
+    if (!cn->empty[i] && !cn->empty[j])
         return false;
-    int gv[6], nv = touching_groups(p, x, v, gv);
-    for (int i = 0; i < nu; i++)
-        for (int j = 0; j < nv; j++)
-            if (gu[i] == gv[j])
+    if (!cn->empty[i]) {
+        int t = i;
+        i = j;
+        j = t;
+    }
+    /* i is an empty cell */
+    int u = cn->node[i], v = cn->node[j];
+    if (cn->empty[j] && bitset_test(&p->geo->nbrs[u], v))
+        return true;
+    int nu, nv;
+    const int *gu = node_groups(p, x, cn, i, &nu);
+    if (!cn->empty[j]) {
+        for (int a = 0; a < nu; a++)
+            if (gu[a] == v)
+                return true;
+        return false;
+    }
+    if (nu == 0)
+        return false;
+    const int *gv = node_groups(p, x, cn, j, &nv);
+    for (int a = 0; a < nu; a++)
+        for (int b = 0; b < nv; b++)
+            if (gu[a] == gv[b])
                 return true;
     return false;
 }
 
-static bool
-clique_for(const position_t *p, hex_color_t x, int c)
+static void
+clique_nodes(const position_t *p, hex_color_t x, int c, clique_nodes_t *cn)
 {
     const geometry_t *g = p->geo;
-    int nodes[6], n = 0;
+    cn->n = 0;
     for (int i = 0; i < g->nbr_count[c]; i++) {
         int v = node_of(p, x, g->nbr[c][i]);
         if (v < 0)
             continue;
         bool dup = false;
-        for (int j = 0; j < n; j++)
-            dup |= nodes[j] == v;
-        if (!dup)
-            nodes[n++] = v;
+        for (int j = 0; j < cn->n; j++)
+            dup |= cn->node[j] == v;
+        if (!dup) {
+            cn->node[cn->n] = v;
+            cn->empty[cn->n] = is_empty_cell(p, v);
+            cn->ngroups[cn->n] = -1;
+            cn->n++;
+        }
     }
-    for (int i = 0; i < n; i++)
-        for (int j = i + 1; j < n; j++)
-            if (!joined(p, x, nodes[i], nodes[j]))
+}
+
+static bool
+clique_for(const position_t *p, hex_color_t x, int c)
+{
+    clique_nodes_t cn;
+    clique_nodes(p, x, c, &cn);
+    for (int i = 0; i < cn.n; i++)
+        for (int j = i + 1; j < cn.n; j++)
+            if (!joined(p, x, &cn, i, j))
                 return false;
     return true;
 }
@@ -387,9 +439,20 @@ match_any(const ice_t *ice, pattern_kind_t kind, const position_t *p, hex_color_
     if (!s)
         return NULL;
     int start = after ? (int)(after - s->expanded) + 1 : 0;
+    const geometry_t *g = p->geo;
+    int col = geometry_col(g, c), row = geometry_row(g, c);
     for (int i = start; i < s->nexpanded; i++) {
         const pattern_t *pat = &s->expanded[i];
-        if (pat->kind == kind && pattern_match(pat, p, x, c, ids))
+        if (pat->kind != kind)
+            continue;
+        /* cheap rejection: an edge symbol on the board */
+        int e = ice->edge_probe[i];
+        if (e >= 0) {
+            int pc = col + pat->cells[e].dc, pr = row + pat->cells[e].dr;
+            if (pc >= 0 && pc < g->width && pr >= 0 && pr < g->height)
+                continue;
+        }
+        if (pattern_match(pat, p, x, c, ids))
             return pat;
     }
     return NULL;
@@ -428,29 +491,221 @@ round_patterns(ice_t *ice, ice_result_t *r)
     return changed;
 }
 
-/* ---- vulnerable and dominated --------------------------------------- */
+/* ---- vulnerable, captured-reversible and dominated ------------------ */
+
+/* Empty cells next to c. */
+static bitset_t
+adjacent_empty(const position_t *p, int c)
+{
+    return bitset_and(p->geo->nbrs[c], position_empty_cells(p));
+}
 
 static void
-find_vulnerable(ice_t *ice, const ice_params_t *prm, ice_result_t *r)
+play_y(ice_t *ice, hex_color_t y, int cell, int16_t *s, int *n)
+{
+    position_play(&ice->work, y, cell);
+    s[(*n)++] = (int16_t)cell;
+}
+
+/* Y's local fill-in on ice->work, to a fixpoint, starting from the cells
+ * of `first` (c's empty neighbours): those that are clique-dead, in a
+ * captured pair with a neighbour inside `zone` (each dead once Y holds the
+ * other), or in one of Y's captured patterns whose cells all lie in the
+ * zone, each found on the board as filled so far.  Every cell filled is
+ * played for y on ice->work and appended to s; returns how many (the
+ * caller undoes them).  Together they are Y-captured (ice.h). */
+static int
+local_capture(ice_t *ice, bool patterns, hex_color_t y, const bitset_t *zone,
+              const bitset_t *first, int16_t *s)
+{
+    position_t *w = &ice->work;
+    int n = 0, ids[PATTERN_MAX_CELLS];
+    bool changed = true;
+    while (changed && w->winner == HEX_EMPTY) {
+        changed = false;
+        bitset_t cand = bitset_and(*first, position_empty_cells(w));
+        for (int a = bitset_first(&cand); a >= 0 && w->winner == HEX_EMPTY;
+             a = bitset_next(&cand, a)) {
+            if (!is_empty_cell(w, a))
+                continue;
+            if (ice_clique_dead(w, a)) {
+                play_y(ice, y, a, s, &n);
+                changed = true;
+                continue;
+            }
+            bitset_t partners = bitset_and(adjacent_empty(w, a), *zone);
+            for (int b = bitset_first(&partners); b >= 0; b = bitset_next(&partners, b)) {
+                if (dead_given(ice, a, y, b) && dead_given(ice, b, y, a)) {
+                    play_y(ice, y, a, s, &n);
+                    if (w->winner == HEX_EMPTY)
+                        play_y(ice, y, b, s, &n);
+                    changed = true;
+                    break;
+                }
+            }
+            if (!is_empty_cell(w, a) || !patterns)
+                continue;
+            const pattern_t *pat = NULL;
+            while ((pat = match_any(ice, PATTERN_CAPTURED, w, y, a, ids, pat))) {
+                bool inside = true;
+                for (int i = 0; i < pat->ncells; i++)
+                    if (pat->cells[i].sym == PSYM_SUBJECT && !bitset_test(zone, ids[i]))
+                        inside = false;
+                if (!inside)
+                    continue;
+                for (int i = 0; i < pat->ncells; i++)
+                    if (pat->cells[i].sym == PSYM_SUBJECT && w->winner == HEX_EMPTY)
+                        play_y(ice, y, ids[i], s, &n);
+                changed = true;
+                break;
+            }
+        }
+    }
+    return n;
+}
+
+/* Whether the empty cell c of ice->work is dead once Y holds k and the
+ * cells S of Y's local fill-in around c are Y's: S found on the board with
+ * Y at k and, when `with_stone`, Z's stone on c (captured-reversible), or
+ * with c empty (vulnerable).  The deadness of c is checked with c empty in
+ * both cases.  ice->work is restored. */
+static bool
+dead_after_capture(ice_t *ice, bool patterns, hex_color_t z, int c, int k, bool with_stone)
+{
+    position_t *w = &ice->work;
+    hex_color_t y = hex_color_other(z);
+    bitset_t zone = near_cells(w, c);
+    bitset_reset(&zone, k);
+    bitset_t first = adjacent_empty(w, c);
+    bitset_reset(&first, k);
+    int16_t s[HEX_MAX_CELLS];
+    position_play(w, y, k);
+    if (with_stone)
+        position_play(w, z, c);
+    int n = local_capture(ice, patterns, y, &zone, &first, s);
+    if (with_stone) {
+        for (int i = 0; i < n; i++)
+            position_undo(w);
+        position_undo(w);
+        for (int i = 0; i < n; i++)
+            position_play(w, y, s[i]);
+    }
+    /* Y connected: every cell is dead */
+    bool dead = w->winner == y || ice_clique_dead(w, c);
+    for (int i = 0; i < n; i++)
+        position_undo(w);
+    position_undo(w);
+    return dead;
+}
+
+/* The Z-view of c for the clique rule, to bound the work: Y stones only
+ * take empty cells out of it, so once Y holds a set T of c's empty
+ * neighbours (c empty), c is clique-dead for Z exactly when every pair of
+ * nodes left is joined.  conflict[i]: the nodes not joined to node i. */
+typedef struct zview {
+    int n;
+    int cell[6];                /* the node's cell, or -1 for a group */
+    unsigned conflict[6];
+} zview_t;
+
+static void
+zview_build(const position_t *p, hex_color_t z, int c, zview_t *v)
+{
+    clique_nodes_t cn;
+    clique_nodes(p, z, c, &cn);
+    v->n = cn.n;
+    for (int i = 0; i < cn.n; i++) {
+        v->cell[i] = cn.empty[i] ? cn.node[i] : -1;
+        v->conflict[i] = 0;
+    }
+    for (int i = 0; i < cn.n; i++)
+        for (int j = i + 1; j < cn.n; j++)
+            if (!joined(p, z, &cn, i, j)) {
+                v->conflict[i] |= 1u << j;
+                v->conflict[j] |= 1u << i;
+            }
+}
+
+/* How many of c's empty neighbours other than k Y must hold, at least, for
+ * c to be clique-dead for Z once Y holds k too; 7 when no number will do
+ * (two Z groups that are not joined). */
+static int
+zview_need(const zview_t *v, int k)
+{
+    unsigned removable = 0, kbit = 0;
+    for (int i = 0; i < v->n; i++) {
+        if (v->cell[i] >= 0)
+            removable |= 1u << i;
+        if (v->cell[i] == k)
+            kbit = 1u << i;
+    }
+    int best = 7;
+    for (unsigned t = 0; t < 64u; t++) {
+        if ((t & ~removable) || (t & kbit))
+            continue;
+        int size = __builtin_popcount(t);
+        if (size >= best)
+            continue;
+        unsigned gone = t | kbit;
+        bool ok = true;
+        for (int i = 0; i < v->n && ok; i++)
+            if (!(gone >> i & 1) && (v->conflict[i] & ~gone))
+                ok = false;
+        if (ok)
+            best = size;
+    }
+    return best;
+}
+
+static void
+find_vulnerable_reversible(ice_t *ice, const ice_params_t *prm, ice_result_t *r)
 {
     hex_color_t z = r->to_move, y = hex_color_other(z);
     position_t *w = &ice->work;
+    bool patterns = prm->use_patterns && ice->patterns;
     bitset_t empty = position_empty_cells(w);
     int ids[PATTERN_MAX_CELLS];
     for (int c = bitset_first(&empty); c >= 0; c = bitset_next(&empty, c)) {
         bitset_t near = near_cells(w, c);
-        for (int k = bitset_first(&near); k >= 0; k = bitset_next(&near, k))
-            if (dead_given(ice, c, y, k))
-                bitset_set(&r->killers[c], k);
-        if (prm->use_patterns) {
-            const pattern_t *pat = NULL;
-            while ((pat = match_any(ice, PATTERN_VULNERABLE, w, z, c, ids, pat)))
-                for (int i = 0; i < pat->ncells; i++)
-                    if (pat->cells[i].sym == PSYM_OTHER)
-                        bitset_set(&r->killers[c], ids[i]);
+        if (prm->find_vulnerable) {
+            for (int k = bitset_first(&near); k >= 0; k = bitset_next(&near, k))
+                if (dead_given(ice, c, y, k))
+                    bitset_set(&r->killers[c], k);
+            if (patterns) {
+                const pattern_t *pat = NULL;
+                while ((pat = match_any(ice, PATTERN_VULNERABLE, w, z, c, ids, pat)))
+                    for (int i = 0; i < pat->ncells; i++)
+                        if (pat->cells[i].sym == PSYM_OTHER)
+                            bitset_set(&r->killers[c], ids[i]);
+            }
+        }
+        /* captured-reversible (ice.h): reversers next to c, S near c; a
+         * reverser whose S also works with c empty is a killer */
+        if (prm->find_reversible && bitset_is_empty(&r->killers[c])) {
+            bitset_t cand = adjacent_empty(w, c);
+            zview_t zv;
+            zview_build(w, z, c, &zv);
+            for (int k = bitset_first(&cand); k >= 0; k = bitset_next(&cand, k)) {
+                /* Only a bound on the work, not a rule: skip the reversers
+                 * after which c would die for Z only with three or more
+                 * captured neighbours (rare, and half of all the work on
+                 * 11x11 middle games); keep those where c can only die for
+                 * Y. */
+                int need = zview_need(&zv, k);
+                if (need > 2 && need < 7)
+                    continue;
+                if (!dead_after_capture(ice, patterns, z, c, k, true))
+                    continue;
+                if (prm->find_vulnerable && dead_after_capture(ice, patterns, z, c, k, false))
+                    bitset_set(&r->killers[c], k);
+                else
+                    bitset_set(&r->reversers[c], k);
+            }
         }
         if (!bitset_is_empty(&r->killers[c]))
             bitset_set(&r->vulnerable, c);
+        else if (!bitset_is_empty(&r->reversers[c]))
+            bitset_set(&r->reversible, c);
     }
 }
 
@@ -459,7 +714,8 @@ find_dominated(ice_t *ice, ice_result_t *r)
 {
     hex_color_t z = r->to_move;
     position_t *w = &ice->work;
-    bitset_t empty = bitset_andnot(position_empty_cells(w), r->vulnerable);
+    bitset_t pruned = bitset_or(r->vulnerable, r->reversible);
+    bitset_t empty = bitset_andnot(position_empty_cells(w), pruned);
     int ids[PATTERN_MAX_CELLS];
     for (int c = bitset_first(&empty); c >= 0; c = bitset_next(&empty, c)) {
         const pattern_t *pat = NULL;
@@ -468,8 +724,9 @@ find_dominated(ice_t *ice, ice_result_t *r)
             for (int i = 0; i < pat->ncells; i++)
                 if (pat->cells[i].sym == PSYM_OTHER)
                     d = ids[i];
-            /* keep chains of dominators acyclic: d must be kept */
-            if (d >= 0 && !bitset_test(&r->vulnerable, d) && !bitset_test(&r->dominated, d)) {
+            /* keep chains of dominators acyclic, ending in a kept move:
+             * d must be neither pruned nor dominated */
+            if (d >= 0 && !bitset_test(&pruned, d) && !bitset_test(&r->dominated, d)) {
                 bitset_set(&r->dominated, c);
                 r->dominator[c] = (int16_t)d;
                 break;
@@ -512,13 +769,14 @@ ice_compute(ice_t *ice, const ice_params_t *prm, const position_t *p,
     r->decided = ice->work.winner;
     /* a cell both dead and captured cannot happen: each is filled once */
     if (r->decided == HEX_EMPTY) {
-        if (prm->find_vulnerable)
-            find_vulnerable(ice, prm, r);
+        if (prm->find_vulnerable || prm->find_reversible)
+            find_vulnerable_reversible(ice, prm, r);
         if (prm->find_dominated && patterns)
             find_dominated(ice, r);
     }
     r->inferior = bitset_or(bitset_or(r->filled[0], r->filled[1]),
-                            bitset_or(r->vulnerable, r->dominated));
+                            bitset_or(bitset_or(r->vulnerable, r->reversible),
+                                      r->dominated));
 }
 
 void

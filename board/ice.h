@@ -37,21 +37,68 @@
  * never undoes it), so a winning move of the filled board is a winning
  * move of the original one.
  *
- * Vulnerable cells (for Z to move): an empty cell c with a killer k (an
- * empty cell) such that c is dead once Y holds k.  Pruning all of them at
- * once is sound: if every winning move were vulnerable, Z wins after Z c,
- * Y k, which is the board with c and k given to Y; a winning move there
- * wins on the original board too, and repeating this on ever fuller boards
- * ends in a contradiction.
- * Dominated cells: c with a dominator d (pattern); pruned only when d is
- * neither vulnerable nor pruned itself, so chains of dominators end in a
- * move that is kept.
+ * Pruning (Z to move, Y the opponent) works on the filled board F, which
+ * is not decided.  Two game notions, both about every way of completing
+ * a board: a cell is dead on B when its colour never changes the winner of
+ * a completion of B; a set S of empty cells is Y-captured on B when, on
+ * every board that adds stones to B outside S (and Y stones inside S),
+ * filling S with Y keeps the value for either side to move.  Both carry
+ * over to any fuller board by definition.  The rules above establish
+ * them: a dead cell is dead on any fuller board because a completion of
+ * that board is one of B; a captured pair is Y-captured (Y answers a by b
+ * on the fuller board, where a is still dead once Y holds b); a captured
+ * pattern's proof covers every colouring of its other cells; and sets
+ * found one after another (S2 captured on B + Y S1) add up, since filling
+ * S1 and then S2 keeps the value at each step.  Certificates:
+ *   - Vulnerable: c with a killer k (empty) such that c is dead on F + Y k
+ *     (the clique rule, vulnerable patterns), or, with find_reversible,
+ *     dead on F + Y k + Y S for a set S Y-captured on F + Y k, found with
+ *     c empty as for reversible cells below (Benzene's "dead after the
+ *     killer's fill-in").  In the second case c need not be dead on
+ *     F + Y k itself, but F + Y k + Z c and F + Y k + Y c have the same
+ *     value for either side to move: S is Y-captured on both (they add a
+ *     stone to F + Y k outside S), and with S filled the colour of c does
+ *     not matter.  As S is Y-captured on F + Z c + Y k too, (k, S) is a
+ *     captured-reversible certificate, which is what the theorem uses.
+ *   - Captured-reversible (Henderson and Hayward 2013): c with a reverser
+ *     k (empty, next to c) and a set S, Y-captured on W = F + Z c + Y k
+ *     (found with Z's stone on c: c's neighbours that are dead, or in a
+ *     captured pair with a neighbour within distance two of c, or in one of
+ *     Y's captured patterns inside that distance, repeated on the board as
+ *     filled so far), such that c is dead on F + Y k + Y S (c empty again:
+ *     clique-dead, or Y connected).  Then, for either side to move, W is
+ *     worth W + Y S, which is F + Y k + Y S + Z c, which is worth
+ *     F + Y c + Y k + Y S.  Vulnerable cells are the case where S can be
+ *     found before Z plays c; a cell with a killer is reported vulnerable,
+ *     and a reverser whose S also works with c empty is a killer.
+ *   - Dominated: c with a dominator d (pattern): Z wins after Z c only if
+ *     Z wins after Z d.  A cell is made dominated only when d is neither
+ *     vulnerable, reversible nor dominated, so every chain of dominators
+ *     ends in a move that is kept.
+ * Theorem: if Z wins F, some winning move of F is none of these.  Suppose
+ * every winning move is.  A dominated winning move gives a winning chain
+ * down to a kept move; so every winning move is vulnerable or reversible.
+ * Let P0 = F and build P1, P2, ..., each P(i+1) = P(i) + Y m for a winning
+ * move m of P(i) (Z to move), keeping: P(i) is F plus Y stones only, and
+ * Z wins P(i).  A move m that wins P(i) wins F (F has fewer Y stones), so
+ * it has a certificate (k, S), found on F (S empty for the plain rules),
+ * and it holds on P(i) (only Y stones were added, none on m).  So: Z wins
+ * P(i) + Z m with Y to move; hence Z wins P(i) + Z m + Y k with Z to move
+ * (if k is already Y's, having the move never hurts in Hex); this is worth
+ * P(i) + Y (m, k, S); so Z wins P(i) + Y m with Z to move.  Each step
+ * fills one more cell, and Z's stones stay those of F, where Z is not
+ * connected: on the full board Y wins, a contradiction.
+ * The rules are applied once, on F, and never recomputed on the fuller
+ * boards, so only the game notions need to carry over, not the rules.
+ * (The clique rule carries over anyway: stones added away from c only
+ * take empty neighbours out or merge groups, which adds joins; patterns do
+ * not, a '.' cell must stay empty.)
  *
- * The inferior set for Z is: every filled cell, every vulnerable cell and
- * the pruned dominated cells.  If Z has a winning move, some empty cell
- * outside the set wins too, unless the filled board is already decided
- * (result->decided).  board/tests/test_ice.c checks all of this against
- * exact minimax on thousands of small positions.
+ * The inferior set for Z is: every filled cell, every vulnerable and
+ * reversible cell and the pruned dominated cells.  If Z has a winning
+ * move, some empty cell outside the set wins too, unless the filled board
+ * is already decided (result->decided).  board/tests/test_ice.c checks all
+ * of this against exact minimax on thousands of small positions.
  *
  * An ice_t is a per-thread workspace; the pattern set it reads is shared
  * read-only. */
@@ -68,6 +115,7 @@ typedef struct ice_params {
                                          * not only the first */
     bool use_patterns;                  /* use the loaded pattern set */
     bool find_vulnerable;
+    bool find_reversible;               /* captured-reversible cells */
     bool find_dominated;
 } ice_params_t;
 
@@ -81,6 +129,9 @@ typedef struct ice_result {
     bitset_t filled[2];         /* every filled cell, by fill colour */
     bitset_t vulnerable;        /* for to_move */
     bitset_t killers[HEX_MAX_CELLS];    /* of each vulnerable cell */
+    bitset_t reversible;        /* captured-reversible for to_move, not
+                                 * vulnerable */
+    bitset_t reversers[HEX_MAX_CELLS];  /* of each reversible cell */
     bitset_t dominated;         /* for to_move, with a dominator below */
     int16_t dominator[HEX_MAX_CELLS];
     bitset_t inferior;          /* the moves to_move may skip */

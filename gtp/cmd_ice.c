@@ -23,6 +23,8 @@ static const param_desc_t ice_param_table[] = {
       "use the pattern files (share/patterns/ice-*.txt)" },
     { "find_vulnerable", PARAM_BOOL, offsetof(ice_params_t, find_vulnerable), 0, 1, NULL,
       "find vulnerable cells and their killers" },
+    { "find_reversible", PARAM_BOOL, offsetof(ice_params_t, find_reversible), 0, 1, NULL,
+      "find captured-reversible cells and their reversers" },
     { "find_dominated", PARAM_BOOL, offsetof(ice_params_t, find_dominated), 0, 1, NULL,
       "find dominated cells (patterns)" },
     { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
@@ -32,6 +34,17 @@ static char
 color_letter(hex_color_t c)
 {
     return c == HEX_BLACK ? 'b' : 'w';
+}
+
+/* "[A-B-...]": the cells of s, joined by '-'. */
+static void
+write_cells(htp_cmd_t *cmd, const geometry_t *geo, const bitset_t *s)
+{
+    char name[MOVE_NAME_MAX];
+    htp_printf(cmd, "[");
+    for (int x = bitset_first(s); x >= 0; x = bitset_next(s, x))
+        htp_printf(cmd, "%s%s", x == bitset_first(s) ? "" : "-", geometry_move_name(geo, x, name));
+    htp_printf(cmd, "]");
 }
 
 void
@@ -49,12 +62,11 @@ cmd_ice_write(htp_cmd_t *cmd, const geometry_t *geo, const ice_result_t *r)
         } else if (bitset_test(&r->captured[HEX_WHITE], c)) {
             htp_printf(cmd, "%s%s fcw", sep, name);
         } else if (bitset_test(&r->vulnerable, c)) {
-            htp_printf(cmd, "%s%s iv[", sep, name);
-            const bitset_t *k = &r->killers[c];
-            for (int x = bitset_first(k); x >= 0; x = bitset_next(k, x))
-                htp_printf(cmd, "%s%s", x == bitset_first(k) ? "" : "-",
-                           geometry_move_name(geo, x, other));
-            htp_printf(cmd, "]");
+            htp_printf(cmd, "%s%s iv", sep, name);
+            write_cells(cmd, geo, &r->killers[c]);
+        } else if (bitset_test(&r->reversible, c)) {
+            htp_printf(cmd, "%s%s ir", sep, name);
+            write_cells(cmd, geo, &r->reversers[c]);
         } else if (bitset_test(&r->dominated, c)) {
             htp_printf(cmd, "%s%s id[%s]", sep, name,
                        geometry_move_name(geo, r->dominator[c], other));

@@ -9,7 +9,9 @@
  *                             codes): CELL CODE pairs in cell order, CODE
  *                             fdb/fdw dead (filled black/white), fcb/fcw
  *                             captured by black/white, iv[K-K..] vulnerable
- *                             with its killers, id[D] dominated by D.
+ *                             with its killers, ir[K-K..] captured-
+ *                             reversible (not vulnerable) with its
+ *                             reversers, id[D] dominated by D.
  *   param_player_ice [KEY [VALUE]]   the ice_params_t of the engine.
  *
  * Both take the engine_t as context. */

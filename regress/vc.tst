@@ -47,23 +47,25 @@ loadsgf sgf/vc/mustplay-3x3.sgf
 #? [b2 b3]
 
 # vc-build (HexGui's Hint) names the inferior cells first, as
-# compute-inferior does -- a1 is dead (filled white), c1, a3 and c3 are
-# vulnerable -- then the rest of the cells outside the must-play: c2.
+# compute-inferior does -- a1 is dead (filled white), c1, c2, a3 and c3
+# are vulnerable (c2 too since the vulnerable search looks through the
+# groups a killer joins) -- then the rest of the cells outside the
+# must-play: none left.
 31 vc-build w
-#? [a1 fdw c1 iv\[b2\] a3 iv\[b3\] c3 iv\[b3\] c2 x]
+#? [a1 fdw c1 iv\[b2\] c2 iv\[b2\] a3 iv\[b3\] c3 iv\[b3\]]
 
 32 vc-connected-to-semi black south
 #? [.*b2.*]
 
 # 5x5, Black c3: Black is fully connected, so White has lost: its
-# must-play is empty and vc-build marks every cell (a1 and e5, vulnerable,
-# with their killers; every other cell with x).
+# must-play is empty and vc-build marks every cell (a1, a2, e4 and e5,
+# vulnerable, with their killers; every other cell with x).
 loadsgf sgf/vc/won-5x5.sgf
 40 vc-get-mustplay white
 #? []
 
 41 vc-build white
-#? [a1 iv\[b1\] e5 iv\[d5\] b1 x c1 x d1 x e1 x a2 x b2 x c2 x d2 x e2 x a3 x b3 x d3 x e3 x a4 x b4 x c4 x d4 x e4 x a5 x b5 x c5 x d5 x]
+#? [a1 iv\[b1\] a2 iv\[b2\] e4 iv\[d4\] e5 iv\[d5\] b1 x c1 x d1 x e1 x b2 x c2 x d2 x e2 x a3 x b3 x d3 x e3 x a4 x b4 x c4 x d4 x a5 x b5 x c5 x d5 x]
 
 42 vc-connected-to-full black north
 #? [.*c3.*]

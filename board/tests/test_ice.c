@@ -169,6 +169,125 @@ START_TEST(ice_vulnerable_cell_has_killer)
 }
 END_TEST
 
+/* A 4x4 position, Black (Z) to move, with no fill-in:
+ *
+ *        a b c d
+ *     1 \ o x o .
+ *      2 \ x . . .
+ *       3 \ . . . o
+ *        4 \ x o x x
+ *
+ * Black's groups: N = b1 a2 and the north edge, S = a4 c4 d4 and the south
+ * edge.  White: a1 (west edge), c1, d3 (east edge), b4.
+ *
+ * b3 is captured-reversible with reverser b2, and not vulnerable.  After
+ * Black b3 (which joins S) and White b2 (which joins c1), White captures
+ * the pair c3, d2: c3 is dead once White holds d2 (its Black neighbours
+ * are S and c2, which touches b3), and d2 is dead once White holds c3 (its
+ * White neighbours c2, d1 and the d3-c3 group all touch that group).  Then
+ * the pair c2, d1: once White holds either, the other touches only one
+ * White group.  With b2 c2 c3 d1 d2 White and b3 empty again, b3's Black
+ * neighbours are a3 and S, which a3 touches: b3 is dead.  With b3 empty
+ * the captures do not work (once White holds d2, c3's Black neighbours b3,
+ * c2 and S are not pairwise joined: c2 touches no Black stone), and no
+ * single White stone kills b3.
+ *
+ * d1 is vulnerable to c2 only through White's fill-in: once White holds
+ * c2 (d1 empty), c3 and d2 are a captured pair (c3's Black neighbours b3
+ * and S touch; d2's only Black neighbour is d1), and with c2 c3 d2 White
+ * all of d1's White neighbours are one group (c1 c2 d2 c3 d3 and the east
+ * edge): dead. */
+static const char *const reversible_rows[] = {
+    "WBW.",
+    "B...",
+    "...W",
+    "BWBB",
+};
+
+START_TEST(ice_captured_reversible_not_vulnerable)
+{
+    position_t p;
+    geometry_t *g;
+    position_from_rows(&p, &g, 4, 4, reversible_rows);
+    pattern_set_t *s = load_patterns();
+    ice_t *ice = ice_new(s);
+    ice_params_t prm;
+    ice_params_init(&prm);
+    ice_result_t *r = malloc(sizeof *r);
+    ck_assert(ice && r);
+    int b3 = cell_named(g, "b3"), b2 = cell_named(g, "b2");
+    ice_compute(ice, &prm, &p, HEX_BLACK, r);
+    ck_assert(bitset_is_empty(&r->filled[0]) && bitset_is_empty(&r->filled[1]));
+    ck_assert(bitset_test(&r->reversible, b3));
+    ck_assert(!bitset_test(&r->vulnerable, b3));
+    ck_assert(bitset_test(&r->inferior, b3));
+    ck_assert_int_eq(bitset_count(&r->reversers[b3]), 1);
+    ck_assert(bitset_test(&r->reversers[b3], b2));
+    /* the claim, by minimax: after Black b3, White b2 the game is worth
+     * no more to Black than the board with b3 and b2 White (ice.h); here
+     * exactly as much, for either side to move */
+    minimax_t *mm = minimax_new();
+    ck_assert_ptr_nonnull(mm);
+    for (int side = 0; side < 2; side++) {
+        position_play(&p, HEX_BLACK, b3);
+        position_play(&p, HEX_WHITE, b2);
+        position_set_to_move(&p, (hex_color_t)side);
+        hex_color_t after = minimax_winner(mm, &p);
+        position_undo(&p);
+        position_undo(&p);
+        position_play(&p, HEX_WHITE, b3);
+        position_play(&p, HEX_WHITE, b2);
+        position_set_to_move(&p, (hex_color_t)side);
+        hex_color_t given = minimax_winner(mm, &p);
+        position_undo(&p);
+        position_undo(&p);
+        ck_assert_int_eq(after, given);
+    }
+    minimax_free(mm);
+    position_set_to_move(&p, HEX_BLACK);
+    /* without the switch, b3 is kept */
+    prm.find_reversible = false;
+    ice_compute(ice, &prm, &p, HEX_BLACK, r);
+    ck_assert(!bitset_test(&r->inferior, b3));
+    free(r);
+    ice_free(ice);
+    pattern_set_free(s);
+    position_free(&p);
+    geometry_unref(g);
+}
+END_TEST
+
+START_TEST(ice_vulnerable_through_fill_in)
+{
+    position_t p;
+    geometry_t *g;
+    position_from_rows(&p, &g, 4, 4, reversible_rows);
+    ice_t *ice = ice_new(NULL);
+    ice_params_t prm;
+    ice_params_init(&prm);
+    ice_result_t *r = malloc(sizeof *r);
+    ck_assert(ice && r);
+    int d1 = cell_named(g, "d1"), c2 = cell_named(g, "c2");
+    ice_compute(ice, &prm, &p, HEX_BLACK, r);
+    ck_assert(bitset_test(&r->vulnerable, d1));
+    ck_assert(bitset_test(&r->killers[d1], c2));
+    /* the clique rule alone does not see it */
+    prm.find_reversible = false;
+    ice_compute(ice, &prm, &p, HEX_BLACK, r);
+    ck_assert(!bitset_test(&r->inferior, d1));
+    /* with vulnerable cells off, the same cell is reported reversible */
+    prm.find_reversible = true;
+    prm.find_vulnerable = false;
+    ice_compute(ice, &prm, &p, HEX_BLACK, r);
+    ck_assert(bitset_test(&r->reversible, d1));
+    ck_assert(bitset_test(&r->reversers[d1], c2));
+    free(r);
+    ice_free(ice);
+    position_free(&p);
+    geometry_unref(g);
+}
+END_TEST
+
 START_TEST(pattern_parse_reports_line_numbers)
 {
     char err[256];
@@ -267,7 +386,7 @@ END_TEST
 /* ---- soundness against minimax ------------------------------------- */
 
 typedef struct tally {
-    long positions, filled, decided, pruned, vulnerable, dominated, winning_pruned;
+    long positions, filled, decided, pruned, vulnerable, reversible, dominated, winning_pruned;
 } tally_t;
 
 static int
@@ -340,6 +459,7 @@ check_position(minimax_t *mm, ice_t *ice, const ice_params_t *prm, position_t *p
         bitset_t kept = bitset_andnot(win, r->inferior);
         t->pruned += bitset_count(&r->inferior);
         t->vulnerable += bitset_count(&r->vulnerable);
+        t->reversible += bitset_count(&r->reversible);
         t->dominated += bitset_count(&r->dominated);
         if (bitset_intersects(&win, &r->inferior))
             t->winning_pruned++;
@@ -376,6 +496,40 @@ check_position(minimax_t *mm, ice_t *ice, const ice_params_t *prm, position_t *p
                 }
             }
         }
+        /* each reversible cell: after Z c, Y k the game is worth no more
+         * to Z than the board with c and k Y's (ice.h: it is worth the
+         * board with c, k and S Y's), for either side to move */
+        for (int c = bitset_first(&r->reversible); ok && c >= 0;
+             c = bitset_next(&r->reversible, c)) {
+            bitset_t ks = r->reversers[c];
+            for (int k = bitset_first(&ks); ok && k >= 0; k = bitset_next(&ks, k)) {
+                for (int s = 0; s < 2 && ok; s++) {
+                    hex_color_t side = s ? y : z;
+                    position_play(&f, z, c);
+                    position_play(&f, y, k);
+                    position_set_to_move(&f, side);
+                    hex_color_t a = minimax_winner(mm, &f);
+                    position_undo(&f);
+                    position_undo(&f);
+                    position_play(&f, y, c);
+                    position_play(&f, y, k);
+                    position_set_to_move(&f, side);
+                    hex_color_t b = minimax_winner(mm, &f);
+                    position_undo(&f);
+                    position_undo(&f);
+                    if (a == z && b != z) {
+                        char cn[MOVE_NAME_MAX], kn[MOVE_NAME_MAX];
+                        fprintf(stderr, "reversible %s reverser %s: Z wins after the reversal, "
+                                "not with both cells Y's (%s to move)\n",
+                                geometry_move_name(p->geo, c, cn),
+                                geometry_move_name(p->geo, k, kn), hex_color_name(side));
+                        dump(&f, z, "filled position");
+                        ok = false;
+                    }
+                }
+            }
+        }
+        position_set_to_move(&f, z);
         /* each dominated cell is no better than its dominator */
         for (int c = bitset_first(&r->dominated); ok && c >= 0;
              c = bitset_next(&r->dominated, c)) {
@@ -390,11 +544,18 @@ check_position(minimax_t *mm, ice_t *ice, const ice_params_t *prm, position_t *p
     return ok;
 }
 
+/* Which rules a run prunes with. */
+typedef struct run_kind {
+    const char *name;           /* for the output line */
+    bool three_sided, vulnerable, reversible;
+    unsigned seed;
+} run_kind_t;
+
 static void
-run_soundness(const pattern_set_t *pats, bool three_sided, bool vulnerable, int count)
+run_soundness(const pattern_set_t *pats, const run_kind_t *kind, int count)
 {
     rng_t rng;
-    rng_seed(&rng, 20240611u + (three_sided ? 7u : 0u));
+    rng_seed(&rng, kind->seed);
     static const int sizes[][2] = {
         { 3, 3 }, { 4, 3 }, { 3, 4 }, { 4, 4 }, { 5, 4 }, { 4, 5 }, { 5, 5 }, { 5, 3 }
     };
@@ -409,8 +570,9 @@ run_soundness(const pattern_set_t *pats, bool three_sided, bool vulnerable, int 
     ice_t *ice = ice_new(pats);
     ice_params_t prm;
     ice_params_init(&prm);
-    prm.find_three_sided_dead_regions = three_sided;
-    prm.find_vulnerable = vulnerable;
+    prm.find_three_sided_dead_regions = kind->three_sided;
+    prm.find_vulnerable = kind->vulnerable;
+    prm.find_reversible = kind->reversible;
     ice_result_t *r = malloc(sizeof *r);
     ck_assert(ice && r);
     tally_t t = { 0 };
@@ -427,10 +589,10 @@ run_soundness(const pattern_set_t *pats, bool three_sided, bool vulnerable, int 
         position_free(&p);
     }
     printf("ice soundness%s: %ld positions, %ld with fill-in, %ld decided by fill-in, "
-           "%ld pruned moves (%ld vulnerable, %ld dominated), %ld positions with a pruned "
-           "winning move and a kept one; %d counterexamples\n",
-           three_sided ? " (three-sided cut-sets)" : vulnerable ? "" : " (no vulnerable: dominated)", t.positions, t.filled, t.decided,
-           t.pruned, t.vulnerable, t.dominated, t.winning_pruned, failures);
+           "%ld pruned moves (%ld vulnerable, %ld reversible, %ld dominated), %ld positions "
+           "with a pruned winning move and a kept one; %d counterexamples\n",
+           kind->name, t.positions, t.filled, t.decided, t.pruned, t.vulnerable, t.reversible,
+           t.dominated, t.winning_pruned, failures);
     free(r);
     ice_free(ice);
     for (int i = 0; i < NSIZES; i++) {
@@ -442,25 +604,42 @@ run_soundness(const pattern_set_t *pats, bool three_sided, bool vulnerable, int 
 
 START_TEST(ice_fillin_and_pruning_agree_with_minimax)
 {
+    static const run_kind_t kind = { "", false, true, true, 20240611u };
     pattern_set_t *s = load_patterns();
-    run_soundness(s, false, true, env_count("HEIN_ICE_POSITIONS", 10000));
+    run_soundness(s, &kind, env_count("HEIN_ICE_POSITIONS", 10000));
     pattern_set_free(s);
 }
 END_TEST
 
 START_TEST(ice_three_sided_cutsets_agree_with_minimax)
 {
+    static const run_kind_t kind = { " (three-sided cut-sets)", true, true, true, 20240618u };
     pattern_set_t *s = load_patterns();
-    run_soundness(s, true, true, env_count("HEIN_ICE_POSITIONS", 10000) / 4);
+    run_soundness(s, &kind, env_count("HEIN_ICE_POSITIONS", 10000) / 4);
     pattern_set_free(s);
 }
 END_TEST
 
-/* Without vulnerable cells the dominated patterns get to prune. */
+/* Without vulnerable cells the captured-reversible rule prunes them too,
+ * as reversible cells. */
+START_TEST(ice_reversible_pruning_agrees_with_minimax)
+{
+    static const run_kind_t kind = { " (no vulnerable: reversible)", false, false, true,
+                                     20240619u };
+    pattern_set_t *s = load_patterns();
+    run_soundness(s, &kind, env_count("HEIN_ICE_POSITIONS", 10000) / 4);
+    pattern_set_free(s);
+}
+END_TEST
+
+/* Without vulnerable and reversible cells the dominated patterns get to
+ * prune. */
 START_TEST(ice_dominated_pruning_agrees_with_minimax)
 {
+    static const run_kind_t kind = { " (no vulnerable, no reversible: dominated)", false, false,
+                                     false, 20240611u };
     pattern_set_t *s = load_patterns();
-    run_soundness(s, false, false, env_count("HEIN_ICE_POSITIONS", 10000) / 4);
+    run_soundness(s, &kind, env_count("HEIN_ICE_POSITIONS", 10000) / 4);
     pattern_set_free(s);
 }
 END_TEST
@@ -474,6 +653,8 @@ ice_suite(void)
     tcase_add_test(tc, ice_edge_bridge_cells_are_captured);
     tcase_add_test(tc, ice_sealed_region_is_dead);
     tcase_add_test(tc, ice_vulnerable_cell_has_killer);
+    tcase_add_test(tc, ice_captured_reversible_not_vulnerable);
+    tcase_add_test(tc, ice_vulnerable_through_fill_in);
     suite_add_tcase(s, tc);
     tc = tcase_create("patterns");
     tcase_add_test(tc, pattern_parse_reports_line_numbers);
@@ -482,9 +663,13 @@ ice_suite(void)
     tcase_add_test(tc, pattern_files_load);
     suite_add_tcase(s, tc);
     tc = tcase_create("soundness");
-    tcase_set_timeout(tc, 600);
+    /* a safety net against a hang, not a timing: it grows with the count
+     * (make check-long) */
+    int n = env_count("HEIN_ICE_POSITIONS", 10000);
+    tcase_set_timeout(tc, 600.0 * (n > 10000 ? n / 10000.0 : 1.0));
     tcase_add_test(tc, ice_fillin_and_pruning_agree_with_minimax);
     tcase_add_test(tc, ice_three_sided_cutsets_agree_with_minimax);
+    tcase_add_test(tc, ice_reversible_pruning_agrees_with_minimax);
     tcase_add_test(tc, ice_dominated_pruning_agrees_with_minimax);
     suite_add_tcase(s, tc);
     return s;
