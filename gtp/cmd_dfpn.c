@@ -13,7 +13,6 @@
 #include "gtp/commands.h"
 #include "search/dfpn.h"
 
-#define ERRLEN 256
 #define PV_MAX 64
 
 static const param_desc_t dfpn_param_table[] = {
@@ -123,7 +122,7 @@ solver_open(solver_t *sv, engine_t *e, htp_cmd_t *cmd)
     sv->s = tt ? dfpn_new(tt, &sv->cfg) : NULL;
     if (sv->s)
         dfpn_set_progress(sv->s, progress, sv);
-    return sv->s != NULL;
+    return sv->s != NULL;       /* on failure there is nothing to close */
 }
 
 static void
@@ -142,20 +141,25 @@ solve_stop(const htp_cmd_t *cmd, double seconds)
     return stop;
 }
 
-static bool
-parse_color(htp_cmd_t *cmd, int i, hex_color_t *c, char *err)
-{
-    if (!hex_color_parse(cmd->argv[i], c)) {
-        snprintf(err, ERRLEN, "invalid colour: %s (use black, white, b or w)", cmd->argv[i]);
-        return false;
-    }
-    return true;
-}
-
 static htp_status_t
 usage(htp_cmd_t *cmd)
 {
     return htp_failure(cmd, "usage: %s %s", cmd->command->name, cmd->command->args);
+}
+
+/* The one argument COLOUR of cmd; false with the failure answered (*st). */
+static bool
+one_color(htp_cmd_t *cmd, hex_color_t *c, htp_status_t *st)
+{
+    if (cmd->argc != 1) {
+        *st = usage(cmd);
+        return false;
+    }
+    if (!hex_color_parse(cmd->argv[0], c)) {
+        *st = htp_failure(cmd, "invalid colour: %s (use black, white, b or w)", cmd->argv[0]);
+        return false;
+    }
+    return true;
 }
 
 /* ---- commands -------------------------------------------------------- */
@@ -164,17 +168,13 @@ htp_status_t
 cmd_dfpn_solve_state(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
-    char err[ERRLEN];
     hex_color_t color;
-    if (cmd->argc != 1)
-        return usage(cmd);
-    if (!parse_color(cmd, 0, &color, err))
-        return htp_failure(cmd, "%s", err);
+    htp_status_t st;
+    if (!one_color(cmd, &color, &st))
+        return st;
     solver_t sv;
-    if (!solver_open(&sv, e, cmd)) {
-        solver_close(&sv);
+    if (!solver_open(&sv, e, cmd))
         return htp_failure(cmd, "out of memory");
-    }
     stop_t stop = solve_stop(cmd, e->dfpn_params.timelimit);
     dfpn_result_t r;
     dfpn_solve(sv.s, &e->game.pos, color, &e->dfpn_params, &stop, &r);
@@ -186,12 +186,10 @@ htp_status_t
 cmd_dfpn_find_winning(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
-    char err[ERRLEN];
     hex_color_t color;
-    if (cmd->argc != 1)
-        return usage(cmd);
-    if (!parse_color(cmd, 0, &color, err))
-        return htp_failure(cmd, "%s", err);
+    htp_status_t st;
+    if (!one_color(cmd, &color, &st))
+        return st;
     const position_t *pos = &e->game.pos;
     if (pos->winner != HEX_EMPTY)
         return htp_failure(cmd, "the game is over");
@@ -256,17 +254,13 @@ htp_status_t
 cmd_dfpn_get_pv(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
-    char err[ERRLEN];
     hex_color_t color;
-    if (cmd->argc != 1)
-        return usage(cmd);
-    if (!parse_color(cmd, 0, &color, err))
-        return htp_failure(cmd, "%s", err);
+    htp_status_t st;
+    if (!one_color(cmd, &color, &st))
+        return st;
     solver_t sv;
-    if (!solver_open(&sv, e, cmd)) {
-        solver_close(&sv);
+    if (!solver_open(&sv, e, cmd))
         return htp_failure(cmd, "out of memory");
-    }
     int pv[PV_MAX];
     int n = dfpn_pv(sv.s, &e->game.pos, color, pv, PV_MAX);
     solver_close(&sv);
@@ -280,12 +274,10 @@ htp_status_t
 cmd_dfpn_get_bounds(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
-    char err[ERRLEN];
     hex_color_t color;
-    if (cmd->argc != 1)
-        return usage(cmd);
-    if (!parse_color(cmd, 0, &color, err))
-        return htp_failure(cmd, "%s", err);
+    htp_status_t st;
+    if (!one_color(cmd, &color, &st))
+        return st;
     const position_t *pos = &e->game.pos;
     solver_t sv;
     kn_expansion_t *x = malloc(sizeof *x);
@@ -341,7 +333,6 @@ htp_status_t
 cmd_solve(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
-    char err[ERRLEN];
     hex_color_t color = e->game.pos.to_move;
     double seconds = e->dfpn_params.timelimit;
     if (cmd->argc > 2)
@@ -358,14 +349,11 @@ cmd_solve(htp_cmd_t *cmd, void *ctx)
     }
     if (i != cmd->argc)
         return usage(cmd);
-    (void)err;
     if (e->game.pos.winner != HEX_EMPTY)
         return htp_success(cmd, "%s has won already", hex_color_name(e->game.pos.winner));
     solver_t sv;
-    if (!solver_open(&sv, e, cmd)) {
-        solver_close(&sv);
+    if (!solver_open(&sv, e, cmd))
         return htp_failure(cmd, "out of memory");
-    }
     stop_t stop = solve_stop(cmd, seconds);
     dfpn_result_t r;
     dfpn_solve(sv.s, &e->game.pos, color, &e->dfpn_params, &stop, &r);
