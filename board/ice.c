@@ -31,7 +31,7 @@ void
 ice_params_init(ice_params_t *prm)
 {
     prm->find_three_sided_dead_regions = false;
-    prm->iterative_dead_regions = true;
+    prm->iterative_dead_regions = false;
     prm->use_patterns = true;
     prm->find_vulnerable = true;
     prm->find_reversible = true;
@@ -391,6 +391,96 @@ round_cutsets(ice_t *ice, const ice_params_t *prm, ice_result_t *r)
     return changed;
 }
 
+/* c's clique views (one per colour), to tell cheaply that one more stone
+ * cannot make c clique-dead, before dead_given plays it.  For colour x:
+ * c's nodes, the X groups each empty node touches, and the pairs of nodes
+ * not joined. */
+typedef struct cview {
+    int n;
+    int node[6];
+    bool empty[6];
+    int ngroups[6];
+    int groups[6][6];
+    unsigned conflict[6];
+} cview_t;
+
+static void
+cview_build(const position_t *p, hex_color_t x, int c, cview_t *v)
+{
+    clique_nodes_t cn;
+    clique_nodes(p, x, c, &cn);
+    v->n = cn.n;
+    for (int i = 0; i < cn.n; i++) {
+        v->node[i] = cn.node[i];
+        v->empty[i] = cn.empty[i];
+        v->conflict[i] = 0;
+        v->ngroups[i] = 0;
+        if (cn.empty[i]) {
+            int k;
+            const int *g = node_groups(p, x, &cn, i, &k);
+            memcpy(v->groups[i], g, (size_t)k * sizeof *g);
+            v->ngroups[i] = k;
+        }
+    }
+    for (int i = 0; i < cn.n; i++)
+        for (int j = i + 1; j < cn.n; j++)
+            if (!joined(p, x, &cn, i, j)) {
+                v->conflict[i] |= 1u << j;
+                v->conflict[j] |= 1u << i;
+            }
+}
+
+/* False when c (views v, on p) is certainly not clique-dead once colour s
+ * holds the empty cell b; true when it may be.  For the other colour the
+ * stone only takes node b away, so every pair not joined must involve b.
+ * For s, a pair not joined becomes joined only through the new group G
+ * (b and the S groups it touches): both nodes must touch G or be part of
+ * it, that is, be b, or an empty cell next to b or touching a group next
+ * to b, or a group next to b. */
+static bool
+may_die_given(const position_t *p, const cview_t v[2], hex_color_t s, int b)
+{
+    const cview_t *o = &v[hex_color_other(s)];
+    unsigned bbit = 0;
+    for (int i = 0; i < o->n; i++)
+        if (o->empty[i] && o->node[i] == b)
+            bbit = 1u << i;
+    bool ok = true;
+    for (int i = 0; i < o->n && ok; i++)
+        if (!(bbit >> i & 1) && (o->conflict[i] & ~bbit))
+            ok = false;
+    if (ok)
+        return true;
+    const cview_t *x = &v[s];
+    int gb[6];
+    int ngb = touching_groups(p, s, b, gb);
+    unsigned touch = 0;
+    for (int i = 0; i < x->n; i++) {
+        bool t = false;
+        if (x->empty[i]) {
+            t = x->node[i] == b || bitset_test(&p->geo->nbrs[b], x->node[i]);
+            for (int a = 0; a < x->ngroups[i] && !t; a++)
+                for (int k = 0; k < ngb && !t; k++)
+                    t = x->groups[i][a] == gb[k];
+        } else {
+            for (int k = 0; k < ngb && !t; k++)
+                t = x->node[i] == gb[k];
+        }
+        touch |= (unsigned)t << i;
+    }
+    for (int i = 0; i < x->n; i++)
+        if (x->conflict[i] && (!(touch >> i & 1) || (x->conflict[i] & ~touch)))
+            return false;
+    return true;
+}
+
+static void
+cviews_build(const position_t *p, int c, cview_t v[2])
+{
+    cview_build(p, HEX_BLACK, c, &v[HEX_BLACK]);
+    cview_build(p, HEX_WHITE, c, &v[HEX_WHITE]);
+}
+
 static bool
 dead_given(ice_t *ice, int c, hex_color_t color, int at)
 {
@@ -411,8 +501,11 @@ round_pairs(ice_t *ice, ice_result_t *r)
             if (ice->work.winner != HEX_EMPTY || !is_empty_cell(&ice->work, a))
                 break;
             bitset_t near = near_cells(&ice->work, a);
+            cview_t v[2];
+            cviews_build(&ice->work, a, v);
             for (int b = bitset_first(&near); b >= 0; b = bitset_next(&near, b)) {
-                if (dead_given(ice, a, x, b) && dead_given(ice, b, x, a)) {
+                if (may_die_given(&ice->work, v, x, b) && dead_given(ice, a, x, b)
+                    && dead_given(ice, b, x, a)) {
                     bitset_set(&r->captured[x], a);
                     bitset_set(&r->captured[x], b);
                     fill(ice, r, a, x);
@@ -534,8 +627,12 @@ local_capture(ice_t *ice, bool patterns, hex_color_t y, const bitset_t *zone,
                 continue;
             }
             bitset_t partners = bitset_and(adjacent_empty(w, a), *zone);
+            cview_t v[2];
+            if (!bitset_is_empty(&partners))
+                cviews_build(w, a, v);
             for (int b = bitset_first(&partners); b >= 0; b = bitset_next(&partners, b)) {
-                if (dead_given(ice, a, y, b) && dead_given(ice, b, y, a)) {
+                if (may_die_given(w, v, y, b) && dead_given(ice, a, y, b)
+                    && dead_given(ice, b, y, a)) {
                     play_y(ice, y, a, s, &n);
                     if (w->winner == HEX_EMPTY)
                         play_y(ice, y, b, s, &n);
@@ -658,18 +755,22 @@ zview_need(const zview_t *v, int k)
 }
 
 static void
-find_vulnerable_reversible(ice_t *ice, const ice_params_t *prm, ice_result_t *r)
+find_vulnerable_reversible(ice_t *ice, const ice_params_t *prm, const bitset_t *cells,
+                           ice_result_t *r)
 {
     hex_color_t z = r->to_move, y = hex_color_other(z);
     position_t *w = &ice->work;
     bool patterns = prm->use_patterns && ice->patterns;
-    bitset_t empty = position_empty_cells(w);
+    bitset_t empty = bitset_and(position_empty_cells(w), *cells);
     int ids[PATTERN_MAX_CELLS];
     for (int c = bitset_first(&empty); c >= 0; c = bitset_next(&empty, c)) {
         bitset_t near = near_cells(w, c);
+        r->killers[c] = r->reversers[c] = bitset_empty();
         if (prm->find_vulnerable) {
+            cview_t v[2];
+            cviews_build(w, c, v);
             for (int k = bitset_first(&near); k >= 0; k = bitset_next(&near, k))
-                if (dead_given(ice, c, y, k))
+                if (may_die_given(w, v, y, k) && dead_given(ice, c, y, k))
                     bitset_set(&r->killers[c], k);
             if (patterns) {
                 const pattern_t *pat = NULL;
@@ -710,15 +811,16 @@ find_vulnerable_reversible(ice_t *ice, const ice_params_t *prm, ice_result_t *r)
 }
 
 static void
-find_dominated(ice_t *ice, ice_result_t *r)
+find_dominated(ice_t *ice, const bitset_t *cells, ice_result_t *r)
 {
     hex_color_t z = r->to_move;
     position_t *w = &ice->work;
     bitset_t pruned = bitset_or(r->vulnerable, r->reversible);
-    bitset_t empty = bitset_andnot(position_empty_cells(w), pruned);
+    bitset_t empty = bitset_andnot(bitset_and(position_empty_cells(w), *cells), pruned);
     int ids[PATTERN_MAX_CELLS];
     for (int c = bitset_first(&empty); c >= 0; c = bitset_next(&empty, c)) {
         const pattern_t *pat = NULL;
+        r->dominator[c] = -1;
         while ((pat = match_any(ice, PATTERN_DOMINATED, w, z, c, ids, pat))) {
             int d = -1;
             for (int i = 0; i < pat->ncells; i++)
@@ -738,14 +840,18 @@ find_dominated(ice_t *ice, ice_result_t *r)
 /* ---- the whole computation ------------------------------------------ */
 
 void
-ice_compute(ice_t *ice, const ice_params_t *prm, const position_t *p,
-            hex_color_t to_move, ice_result_t *r)
+ice_fill(ice_t *ice, const ice_params_t *prm, const position_t *p, hex_color_t to_move,
+         ice_result_t *r)
 {
-    memset(r, 0, sizeof *r);
+    /* killers, reversers and dominator are per-cell arrays written (and
+     * valid) only for the cells ice_prune marks: clearing them here would
+     * cost more than the rest of a small board's fill-in */
     r->to_move = to_move;
     r->decided = p->winner;
-    for (int i = 0; i < HEX_MAX_CELLS; i++)
-        r->dominator[i] = -1;
+    r->dead = r->vulnerable = r->reversible = r->dominated = bitset_empty();
+    for (int x = 0; x < 2; x++)
+        r->captured[x] = r->filled[x] = bitset_empty();
+    r->inferior = bitset_empty();
     if (ice->have_work)
         position_free(&ice->work);
     position_copy(&ice->work, p);
@@ -768,15 +874,31 @@ ice_compute(ice_t *ice, const ice_params_t *prm, const position_t *p,
     }
     r->decided = ice->work.winner;
     /* a cell both dead and captured cannot happen: each is filled once */
-    if (r->decided == HEX_EMPTY) {
-        if (prm->find_vulnerable || prm->find_reversible)
-            find_vulnerable_reversible(ice, prm, r);
-        if (prm->find_dominated && patterns)
-            find_dominated(ice, r);
-    }
+    r->inferior = bitset_or(r->filled[0], r->filled[1]);
+}
+
+void
+ice_prune(ice_t *ice, const ice_params_t *prm, const bitset_t *cells, ice_result_t *r)
+{
+    if (r->decided != HEX_EMPTY || !ice->have_work)
+        return;
+    bool patterns = prm->use_patterns && ice->patterns;
+    if (prm->find_vulnerable || prm->find_reversible)
+        find_vulnerable_reversible(ice, prm, cells, r);
+    if (prm->find_dominated && patterns)
+        find_dominated(ice, cells, r);
     r->inferior = bitset_or(bitset_or(r->filled[0], r->filled[1]),
                             bitset_or(bitset_or(r->vulnerable, r->reversible),
                                       r->dominated));
+}
+
+void
+ice_compute(ice_t *ice, const ice_params_t *prm, const position_t *p,
+            hex_color_t to_move, ice_result_t *r)
+{
+    ice_fill(ice, prm, p, to_move, r);
+    bitset_t all = p->geo->cells;
+    ice_prune(ice, prm, &all, r);
 }
 
 void

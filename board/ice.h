@@ -119,7 +119,9 @@ typedef struct ice_params {
     bool find_dominated;
 } ice_params_t;
 
-/* The defaults: everything on except three-sided cut-sets. */
+/* The defaults: everything on except three-sided cut-sets and cut-sets
+ * after the first fill-in round (as Benzene: later rounds rarely find a
+ * region the first missed, and cost a quarter of a solver's time). */
 void ice_params_init(ice_params_t *prm);
 
 typedef struct ice_result {
@@ -128,7 +130,9 @@ typedef struct ice_result {
     bitset_t captured[2];       /* filled as captured, by captor */
     bitset_t filled[2];         /* every filled cell, by fill colour */
     bitset_t vulnerable;        /* for to_move */
-    bitset_t killers[HEX_MAX_CELLS];    /* of each vulnerable cell */
+    bitset_t killers[HEX_MAX_CELLS];    /* of each vulnerable cell (the
+                                         * three arrays hold values only
+                                         * at the cells their set marks) */
     bitset_t reversible;        /* captured-reversible for to_move, not
                                  * vulnerable */
     bitset_t reversers[HEX_MAX_CELLS];  /* of each reversible cell */
@@ -149,6 +153,22 @@ void ice_free(ice_t *ice);
  * fields are as above; cells are board cell ids. */
 void ice_compute(ice_t *ice, const ice_params_t *prm, const position_t *p,
                  hex_color_t to_move, ice_result_t *result);
+
+/* The two halves of ice_compute, for a searcher that needs the pruning
+ * only at undecided nodes and only among the moves it would try:
+ * ice_fill computes the fill-in (dead, captured, filled, decided; inferior
+ * is the filled cells) and keeps the filled board in the workspace;
+ * ice_prune, called next on the same workspace and result, adds the
+ * vulnerable, reversible and dominated cells among `cells` (nothing when
+ * the filled board is decided).  Restricting the cells keeps the theorem
+ * above whenever `cells` holds every winning move of F (a must-play, say):
+ * a dominator of a pruned cell is then computed too when it wins, so a
+ * winning dominated cell still leads to a kept winning move, and the
+ * chain argument only uses certificates of winning moves. */
+void ice_fill(ice_t *ice, const ice_params_t *prm, const position_t *p,
+              hex_color_t to_move, ice_result_t *result);
+void ice_prune(ice_t *ice, const ice_params_t *prm, const bitset_t *cells,
+               ice_result_t *result);
 
 /* The position with the result's fill-in played (dst uninitialised;
  * free with position_free).  dst's side to move is result->to_move. */

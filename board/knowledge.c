@@ -143,7 +143,7 @@ expand(kn_t *kn, const position_t *pos, hex_color_t to_move, bool stop_at_win,
         return true;
     }
     ice_result_t *r = kn->ice_result;
-    ice_compute(kn->ice, kn->cfg.ice_params, pos, to_move, r);
+    ice_fill(kn->ice, kn->cfg.ice_params, pos, to_move, r);
     out->fill[0] = r->filled[0];
     out->fill[1] = r->filled[1];
     if (r->decided != HEX_EMPTY) {
@@ -172,6 +172,8 @@ expand(kn_t *kn, const position_t *pos, hex_color_t to_move, bool stop_at_win,
         decide(out, opp, KN_VC_LOSS, -1);
         return true;
     }
+    /* the pruning is needed only now, and only among the must-play */
+    ice_prune(kn->ice, kn->cfg.ice_params, &must, r);
     bitset_t moves = bitset_andnot(must, r->inferior);
     if (bitset_is_empty(&moves)) {
         decide(out, opp, KN_NO_MOVES, -1);

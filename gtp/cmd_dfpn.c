@@ -370,7 +370,8 @@ cmd_solve(htp_cmd_t *cmd, void *ctx)
         htp_printf(cmd, "%s wins whatever it plays", hex_color_name(color));
     else
         htp_printf(cmd, "%s loses", hex_color_name(color));
-    return htp_success(cmd, "\n%.2f s, %llu expansions (%.0f/s), %llu DFPN calls, tt %zu of %zu",
-                       st->seconds, (unsigned long long)st->expansions, rate,
-                       (unsigned long long)st->work, tt_used(e->tt), tt_capacity(e->tt));
+    return htp_success(cmd, "\n%.2f s, %llu expansions (%.0f/s, %llu leaves), %llu DFPN calls, "
+                       "tt %zu of %zu", st->seconds, (unsigned long long)st->expansions, rate,
+                       (unsigned long long)st->terminal, (unsigned long long)st->work,
+                       tt_used(e->tt), tt_capacity(e->tt));
 }
