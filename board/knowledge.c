@@ -126,7 +126,7 @@ expand(kn_t *kn, const position_t *pos, hex_color_t to_move, bool stop_at_win,
 {
     hex_color_t opp = hex_color_other(to_move);
     out->to_move = to_move;
-    out->fill[0] = out->fill[1] = bitset_empty();
+    out->fill[0] = out->fill[1] = out->dead = bitset_empty();
     out->n = 0;
     if (pos->winner != HEX_EMPTY) {
         decide(out, pos->winner, KN_WON_ALREADY, -1);
@@ -146,6 +146,7 @@ expand(kn_t *kn, const position_t *pos, hex_color_t to_move, bool stop_at_win,
     ice_fill(kn->ice, kn->cfg.ice_params, pos, to_move, r);
     out->fill[0] = r->filled[0];
     out->fill[1] = r->filled[1];
+    out->dead = r->dead;
     if (r->decided != HEX_EMPTY) {
         decide(out, r->decided, KN_FILLED, -1);
         return true;
@@ -155,7 +156,8 @@ expand(kn_t *kn, const position_t *pos, hex_color_t to_move, bool stop_at_win,
     ice_filled_position(r, pos, &kn->filled);
     kn->have_filled = true;
     const position_t *f = &kn->filled;
-    if (!vc_build(kn->vc[to_move], f, to_move) || !vc_build(kn->vc[opp], f, opp))
+    /* to_move's VCs first: a win needs no more */
+    if (!vc_build(kn->vc[to_move], f, to_move))
         return false;
     if (stop_at_win && vc_connected_fully(kn->vc[to_move])) {
         decide(out, to_move, KN_VC_WIN, -1);
@@ -167,6 +169,8 @@ expand(kn_t *kn, const position_t *pos, hex_color_t to_move, bool stop_at_win,
         decide(out, to_move, KN_VC_WIN, semi[0].key);
         return true;
     }
+    if (!vc_build(kn->vc[opp], f, opp))
+        return false;
     bitset_t must;
     if (!vc_mustplay(kn->vc[opp], f, &must)) {
         decide(out, opp, KN_VC_LOSS, -1);

@@ -73,6 +73,9 @@ typedef struct kn_expansion {
     int win_move;               /* decided == to_move: a winning move, -1
                                  * when any move wins */
     bitset_t fill[2];           /* the fill-in, by stone colour */
+    bitset_t dead;              /* the dead cells of the fill-in (either
+                                 * colour; the rest of fill[c] is captured
+                                 * by c) */
     int n;                      /* moves to try (KN_OPEN only) */
     int16_t moves[HEX_MAX_CELLS];       /* best first */
 } kn_expansion_t;

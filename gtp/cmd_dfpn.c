@@ -371,7 +371,8 @@ cmd_solve(htp_cmd_t *cmd, void *ctx)
     else
         htp_printf(cmd, "%s loses", hex_color_name(color));
     return htp_success(cmd, "\n%.2f s, %llu expansions (%.0f/s, %llu leaves), %llu DFPN calls, "
-                       "tt %zu of %zu", st->seconds, (unsigned long long)st->expansions, rate,
+                       "%llu moves refuted by siblings, tt %zu of %zu", st->seconds,
+                       (unsigned long long)st->expansions, rate,
                        (unsigned long long)st->terminal, (unsigned long long)st->work,
-                       tt_used(e->tt), tt_capacity(e->tt));
+                       (unsigned long long)st->refuted, tt_used(e->tt), tt_capacity(e->tt));
 }

@@ -23,6 +23,9 @@ typedef struct cache_entry {
 typedef struct frame {
     uint64_t key[HEX_MAX_CELLS];
     uint32_t phi[HEX_MAX_CELLS], delta[HEX_MAX_CELLS];
+    bool harvested[HEX_MAX_CELLS];      /* lost child whose refuted
+                                         * siblings are in `refuted` */
+    bitset_t refuted;           /* moves lost by refuted_siblings */
     kn_expansion_t e;
 } frame_t;
 
@@ -135,6 +138,29 @@ expand(dfpn_t *s, const position_t *pos, kn_expansion_t *out)
     return true;
 }
 
+/* The cached expansion of pos for its side to move, or NULL. */
+static const kn_expansion_t *
+cached(const cache_entry_t *cache, const position_t *pos)
+{
+    uint64_t key = key_of(pos) | 1;
+    const cache_entry_t *c = &cache[(key >> 7) % CACHE_SIZE];
+    return c->key == key && c->e.to_move == pos->to_move ? &c->e : NULL;
+}
+
+/* The siblings a lost move refutes too (Benzene's maximum proof set, as
+ * it uses it): if `me` loses after playing m, it loses after playing any
+ * cell x that the child's fill-in (e, for the opponent to move) makes
+ * dead or captured by me.  Dead: the child with me also on x is worth the
+ * child, lost; captured by me: filling x (and the rest of its captured
+ * set) with my stones keeps the child's value, lost.  The position after
+ * me on x alone has fewer of my stones than either, so it is lost too
+ * (in Hex an extra stone never hurts its owner). */
+static bitset_t
+refuted_by(const kn_expansion_t *e, hex_color_t me)
+{
+    return bitset_or(e->dead, e->fill[me]);
+}
+
 bool
 dfpn_expand(dfpn_t *s, const position_t *pos, hex_color_t to_move, kn_expansion_t *out)
 {
@@ -170,6 +196,41 @@ read_child(dfpn_t *s, frame_t *f, int i)
     } else {
         f->phi[i] = 1;
         f->delta[i] = 1;
+    }
+}
+
+/* The children's numbers from the table, with the moves refuted by lost
+ * siblings counted as lost.  A lost child's refutations are read from
+ * its cached expansion (none when it is no longer cached: that only
+ * loses some pruning). */
+static void
+read_children(dfpn_t *s, frame_t *f, hex_color_t me)
+{
+    for (int i = 0; i < f->e.n; i++)
+        read_child(s, f, i);
+    bool more = true;
+    while (more) {
+        more = false;
+        for (int i = 0; i < f->e.n; i++) {
+            if (bitset_test(&f->refuted, f->e.moves[i])) {
+                f->phi[i] = 0;
+                f->delta[i] = TT_INF;
+            }
+            if (f->phi[i] != 0 || f->harvested[i])
+                continue;
+            f->harvested[i] = true;
+            position_play(&s->pos, me, f->e.moves[i]);
+            const kn_expansion_t *c = cached(s->cache, &s->pos);
+            position_undo(&s->pos);
+            if (!c)
+                continue;
+            bitset_t r = bitset_andnot(refuted_by(c, me), f->refuted);
+            if (!bitset_is_empty(&r)) {
+                f->refuted = bitset_or(f->refuted, r);
+                s->stats.refuted += (uint64_t)bitset_count(&r);
+                more = true;
+            }
+        }
     }
 }
 
@@ -287,12 +348,13 @@ mid(dfpn_t *s, int depth, uint32_t P, uint32_t D, uint64_t W)
         position_play(&s->pos, me, f->e.moves[i]);
         f->key[i] = s->pos.hash ^ s->salt;
         position_undo(&s->pos);
+        f->harvested[i] = false;
     }
+    f->refuted = bitset_empty();
     uint64_t local = 1;
     bool in[HEX_MAX_CELLS];
     for (;;) {
-        for (int i = 0; i < f->e.n; i++)
-            read_child(s, f, i);
+        read_children(s, f, me);
         window(s, f, in);
         uint32_t phi = TT_INF, delta = 0;
         int j1 = -1, j2 = -1, last = -1;
@@ -507,6 +569,21 @@ check_fail(checker_t *c, const position_t *p, const char *what)
     snprintf(c->why, c->whylen, "%s after moves%s", what, line);
 }
 
+/* Add to *refuted what the lost position p (me just played) refutes. */
+static bool
+check_refuted(checker_t *c, position_t *p, hex_color_t me, bitset_t *refuted)
+{
+    kn_expansion_t *e = malloc(sizeof *e);
+    if (!e || !kn_expand(c->s->kn, p, p->to_move, e)) {
+        free(e);
+        check_fail(c, p, "out of memory");
+        return false;
+    }
+    *refuted = bitset_or(*refuted, refuted_by(e, me));
+    free(e);
+    return true;
+}
+
 /* Whether `winner` wins p (its side to move) by the stored proof. */
 static bool
 check_node(checker_t *c, position_t *p, hex_color_t winner)
@@ -548,11 +625,40 @@ check_node(checker_t *c, position_t *p, hex_color_t winner)
             position_undo(p);
         }
     } else {
-        for (int i = 0; i < e->n && ok; i++) {
-            position_play(p, me, e->moves[i]);
-            ok = check_node(c, p, winner);
-            position_undo(p);
+        /* every move loses: by its stored proof, or refuted by a lost
+         * sibling (refuted_by, as the search prunes) */
+        bool *done = calloc((size_t)e->n + 1, sizeof *done);
+        if (!done) {
+            check_fail(c, p, "out of memory");
+            ok = false;
         }
+        bitset_t refuted = bitset_empty();
+        for (int pass = 0; pass < 2 && ok; pass++) {
+            bool more = true;
+            while (more && ok) {
+                more = false;
+                for (int i = 0; i < e->n && ok; i++) {
+                    if (done[i])
+                        continue;
+                    position_play(p, me, e->moves[i]);
+                    tt_data_t cd;
+                    bool proven = tt_lookup(c->s->tt, key_of(p), &cd) && cd.phi == 0;
+                    bool by_sibling = bitset_test(&refuted, e->moves[i]);
+                    if (proven || by_sibling || pass == 1) {
+                        done[i] = true;
+                        more = true;
+                        if (!by_sibling)
+                            ok = check_node(c, p, winner);
+                        if (ok && !check_refuted(c, p, me, &refuted))
+                            ok = false;
+                    }
+                    position_undo(p);
+                }
+                if (pass == 1)
+                    break;
+            }
+        }
+        free(done);
     }
     kn_undo_fill(p, filled);
     free(e);

@@ -3,7 +3,9 @@
  * replacement rules; the solver's winner and winning move against exact
  * minimax on random small positions (HEIN_DFPN_POSITIONS of them, default
  * 1000), with a large table and with a tiny one that forces replacement;
- * every proof replayed by the proof checker; stops and resumes. */
+ * every proof replayed by the proof checker; the solver with board
+ * knowledge against the rules-only one on positions the knowledge leaves
+ * open; stops and resumes. */
 #include "config.h"
 
 #include <check.h>
@@ -107,6 +109,28 @@ world_free(world_t *w)
 {
     pattern_set_free(w->patterns);
     vc_templates_free(w->templates);
+}
+
+/* A random 5 x 5 position with min_empty .. max_empty empty cells (fewer
+ * if a random stone would connect a side). */
+static void
+random_open_position(rng_t *rng, position_t *p, geometry_t **geo, int min_empty,
+                     int max_empty)
+{
+    *geo = geometry_new(5, 5);
+    position_init(p, *geo);
+    int e = min_empty + (int)rng_below(rng, (uint32_t)(max_empty - min_empty + 1));
+    for (int i = 0; i < 25 - e; i++) {
+        bitset_t em = position_empty_cells(p);
+        int m = bitset_nth(&em, (int)rng_below(rng, (uint32_t)bitset_count(&em)));
+        position_play(p, i % 2 ? HEX_WHITE : HEX_BLACK, m);
+        if (p->winner != HEX_EMPTY) {
+            position_undo(p);
+            break;
+        }
+    }
+    if (rng_below(rng, 2))
+        position_set_to_move(p, hex_color_other(p->to_move));
 }
 
 /* A random W x H position, 4 <= W, H <= 5, with 6 .. max_empty empty
@@ -231,6 +255,87 @@ START_TEST(dfpn_agrees_with_minimax_in_a_tiny_table)
 }
 END_TEST
 
+/* Positions too open for minimax, where the board knowledge does not end
+ * the search at the root: the solver with knowledge (fill-in, VCs,
+ * pruning, refuted siblings) against the solver with rules only, itself
+ * checked against minimax above.  Same winner, winning moves that win
+ * (by the rules-only solver), every proof checked. */
+static void
+run_knowledge_against_rules(uint64_t seed, long want, int min_empty, int max_empty)
+{
+    world_t w;
+    world_init(&w);
+    kn_config_t rules = w.cfg;
+    rules.rules_only = true;
+    tt_t *tt = tt_new(16u << 20), *tt_rules = tt_new(64u << 20);
+    dfpn_t *s = dfpn_new(tt, &w.cfg), *oracle = dfpn_new(tt_rules, &rules);
+    ck_assert(tt && tt_rules && s && oracle);
+    dfpn_params_t prm;
+    dfpn_params_default(&prm);
+    stop_t stop = stop_make(NULL, 0);
+    rng_t rng;
+    rng_seed(&rng, seed);
+    long open = 0, proofs = 0, wins = 0;
+    uint64_t refuted = 0, proof_nodes = 0;
+    for (long i = 0; i < want; i++) {
+        geometry_t *geo;
+        position_t p;
+        /* only positions the knowledge leaves open at the root */
+        for (;;) {
+            random_open_position(&rng, &p, &geo, min_empty, max_empty);
+            kn_expansion_t e;
+            ck_assert(dfpn_expand(s, &p, p.to_move, &e));
+            if (e.decided == HEX_EMPTY)
+                break;
+            position_free(&p);
+            geometry_unref(geo);
+        }
+        tt_clear(tt);
+        tt_clear(tt_rules);
+        dfpn_result_t r, truth;
+        dfpn_solve(s, &p, p.to_move, &prm, &stop, &r);
+        dfpn_solve(oracle, &p, p.to_move, &prm, &stop, &truth);
+        open += r.stats.work > 1;
+        refuted += r.stats.refuted;
+        char diagram[2048];
+        position_to_text(&p, diagram, sizeof diagram);
+        ck_assert_msg(r.winner == truth.winner, "with knowledge %s, rules only %s, on\n%s",
+                      hex_color_name(r.winner), hex_color_name(truth.winner), diagram);
+        if (r.winner == p.to_move && r.best >= 0) {
+            position_play(&p, p.to_move, r.best);
+            tt_clear(tt_rules);
+            dfpn_solve(oracle, &p, p.to_move, &prm, &stop, &truth);
+            ck_assert_msg(truth.winner == r.winner, "winning move %d loses on\n%s", r.best,
+                          diagram);
+            position_undo(&p);
+            wins++;
+        }
+        char why[256];
+        uint64_t nodes;
+        bool ok = dfpn_check_proof(s, &p, p.to_move, r.winner, &nodes, why, sizeof why);
+        ck_assert_msg(ok, "proof check failed: %s on\n%s", why, diagram);
+        proofs += ok;
+        proof_nodes += nodes;
+        position_free(&p);
+        geometry_unref(geo);
+    }
+    fprintf(stderr, "dfpn with knowledge vs rules only: %ld positions with %d..%d empty cells "
+            "(%ld searched beyond the root), %ld winning moves checked, %ld proofs checked "
+            "(%llu nodes), %llu moves refuted by siblings\n", want, min_empty, max_empty, open,
+            wins, proofs, (unsigned long long)proof_nodes, (unsigned long long)refuted);
+    dfpn_free(oracle);
+    dfpn_free(s);
+    tt_free(tt_rules);
+    tt_free(tt);
+    world_free(&w);
+}
+
+START_TEST(dfpn_knowledge_agrees_with_rules_only)
+{
+    run_knowledge_against_rules(5, positions_wanted() / 25, 14, 16);
+}
+END_TEST
+
 /* A stop before the start answers unknown; solving again finishes. */
 START_TEST(dfpn_stops_and_resumes)
 {
@@ -277,6 +382,7 @@ dfpn_suite(void)
     tcase_add_test(tc, dfpn_agrees_with_minimax);
     tcase_add_test(tc, dfpn_rules_only_agrees_with_minimax);
     tcase_add_test(tc, dfpn_agrees_with_minimax_in_a_tiny_table);
+    tcase_add_test(tc, dfpn_knowledge_agrees_with_rules_only);
     tcase_add_test(tc, dfpn_stops_and_resumes);
     suite_add_tcase(su, tc);
     return su;
