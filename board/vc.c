@@ -59,9 +59,9 @@ struct vc {
 void
 vc_params_default(vc_params_t *p)
 {
-    p->max_fulls = 6;
-    p->max_semis = 12;
-    p->max_ors = 3;
+    p->max_fulls = 12;
+    p->max_semis = 24;
+    p->max_ors = 4;
     p->use_templates = true;
     p->incremental = true;
     p->and_over_edge = false;
@@ -73,15 +73,15 @@ static bool
 clamp_params(vc_params_t *p)
 {
     if (p->max_fulls < 1)
-        p->max_fulls = 6;
+        p->max_fulls = 12;
     if (p->max_semis < 1)
-        p->max_semis = 12;
+        p->max_semis = 24;
     if (p->max_fulls > 1000)
-        p->max_fulls = 6;
+        p->max_fulls = 12;
     if (p->max_semis > 1000)
-        p->max_semis = 12;
+        p->max_semis = 24;
     if (p->max_ors < 2)
-        p->max_ors = 3;
+        p->max_ors = 4;
     return true;
 }
 
@@ -428,6 +428,7 @@ typedef struct or_state {
     int a, b, slot;
     int n;
     const bitset_t *semis;
+    const bitset_t *rest;       /* rest[j]: the intersection of semis j..n-1 */
 } or_state_t;
 
 /* Whether U contains a full carrier of the pair: nothing built on U can
@@ -448,6 +449,10 @@ or_search(or_state_t *st, const bitset_t *I, const bitset_t *U, int from, int de
     if (depth >= st->vc->params.max_ors)
         return;
     for (int j = from; j < st->n; j++) {
+        /* no choice among semis j.. can empty I if all of them share a
+         * cell of it */
+        if (bitset_intersects(I, &st->rest[j]))
+            return;
         bitset_t I2 = bitset_and(*I, st->semis[j]);
         if (bitset_equal(&I2, I))
             continue;
@@ -471,14 +476,18 @@ or_rule(vc_t *vc, int a, int b, const bitset_t *C)
     int n = vc->slots[s].nsemi;
     if (n < 2)
         return;
-    bitset_t *semis = malloc((size_t)n * sizeof *semis);
+    bitset_t *semis = malloc(2 * (size_t)n * sizeof *semis);
     if (!semis) {
         vc->nomem = true;
         return;
     }
+    bitset_t *rest = semis + n;
     for (int i = 0; i < n; i++)
         semis[i] = slot_semis(vc, s)[i].carrier;
-    or_state_t st = { vc, a, b, s, n, semis };
+    rest[n - 1] = semis[n - 1];
+    for (int i = n - 2; i >= 0; i--)
+        rest[i] = bitset_and(rest[i + 1], semis[i]);
+    or_state_t st = { vc, a, b, s, n, semis, rest };
     or_search(&st, C, C, 0, 1);
     free(semis);
 }

@@ -63,7 +63,10 @@ typedef struct vc_params {
                                  * that rarely matter; off by default */
 } vc_params_t;
 
-/* The defaults. */
+/* The defaults: 12 fulls, 24 semis, ORs of 4.  Fewer make each build
+ * cheaper but the solver's trees much bigger (7x7 c3: 5 338 expansions
+ * with 6/12/3, 3 439 with these); an 11x11 middle-game build takes about
+ * 9 ms. */
 void vc_params_default(vc_params_t *p);
 
 typedef enum vc_type {
