@@ -75,8 +75,8 @@ loadsgf sgf/vc/won-5x5.sgf
 
 # 7x7, White c3 and c5 against Black d2 and b5: Black (to move second)
 # has lost nothing yet; White's own must-play is small.  (With 6 fulls,
-# 12 semis and ORs of 3 per pair, d5 was in it too: a stronger VC set
-# only ever shrinks the must-play, and test_vc checks against minimax
+# 12 semis and ORs of 3 per pair, d5 was in it too: more semis between the
+# edges make the must-play smaller, and test_vc checks against minimax
 # that every move outside it loses.)
 loadsgf sgf/vc/chain-7x7.sgf
 50 vc-get-mustplay b
