@@ -16,6 +16,7 @@
 typedef struct options {
     const char *config;         /* --config FILE, or NULL */
     uint64_t seed;              /* --seed N; 0: from the clock */
+    int tt_mb;                  /* --tt-mb N; 0: param_dfpn's default */
 } options_t;
 
 static const struct option long_options[] = {
@@ -23,6 +24,7 @@ static const struct option long_options[] = {
     { "version", no_argument, NULL, 'V' },
     { "config", required_argument, NULL, 'c' },
     { "seed", required_argument, NULL, 's' },
+    { "tt-mb", required_argument, NULL, 't' },
     { NULL, 0, NULL, 0 }
 };
 
@@ -38,6 +40,8 @@ print_help(FILE *f)
             "                      command stops hein with status 1)\n"
             "  -s, --seed N        seed the random generator with N (1..2^64-1);\n"
             "                      default: from the clock\n"
+            "  -t, --tt-mb N       the solver's transposition table, in MiB\n"
+            "                      (1..1048576; default 64; also param_dfpn tt_mb)\n"
             "  -h, --help          show this help and exit\n"
             "  -V, --version       show the version and exit\n"
             "\n"
@@ -56,13 +60,25 @@ parse_seed(const char *s, uint64_t *seed)
     return true;
 }
 
+static bool
+parse_tt_mb(const char *s, int *mb)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end != '\0' || errno != 0 || v < 1 || v > (1L << 20))
+        return false;
+    *mb = (int)v;
+    return true;
+}
+
 /* Returns -1 to go on, else the exit status. */
 static int
 parse_options(int argc, char **argv, options_t *o)
 {
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "hVc:s:", long_options, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "hVc:s:t:", long_options, NULL)) != -1) {
         switch (c) {
         case 'h':
             print_help(stdout);
@@ -77,6 +93,12 @@ parse_options(int argc, char **argv, options_t *o)
         case 's':
             if (!parse_seed(optarg, &o->seed)) {
                 fprintf(stderr, "hein: invalid seed '%s': a positive integer below 2^64\n", optarg);
+                return 2;
+            }
+            break;
+        case 't':
+            if (!parse_tt_mb(optarg, &o->tt_mb)) {
+                fprintf(stderr, "hein: invalid table size '%s': MiB, 1..1048576\n", optarg);
                 return 2;
             }
             break;
@@ -129,11 +151,14 @@ run_config(htp_t *h, const char *path)
 int
 main(int argc, char **argv)
 {
-    options_t o = { NULL, 0 };
+    options_t o = { NULL, 0, 0 };
     int status = parse_options(argc, argv, &o);
     if (status >= 0)
         return status;
     engine_t *e = engine_new(o.seed);
+    if (e && o.tt_mb > 0)
+        e->dfpn_params.tt_mb = o.tt_mb;         /* the table is made at the
+                                                 * first solve */
     htp_t *h = e ? htp_new(stdin, stdout, commands_table, e) : NULL;
     if (!h) {
         fprintf(stderr, "hein: out of memory\n");

@@ -24,6 +24,12 @@ out=$("$hein" --no-such-option 2>"$dir/err" </dev/null); st=$?
 if [ $st -eq 2 ] && [ -z "$out" ] && [ -s "$dir/err" ]; then ok "unknown option"; else bad "unknown option (status $st)"; fi
 out=$("$hein" --seed banana 2>/dev/null </dev/null); st=$?
 if [ $st -eq 2 ] && [ -z "$out" ]; then ok "bad seed"; else bad "bad seed (status $st)"; fi
+out=$("$hein" --tt-mb 0 2>/dev/null </dev/null); st=$?
+if [ $st -eq 2 ] && [ -z "$out" ]; then ok "bad --tt-mb"; else bad "bad --tt-mb (status $st)"; fi
+
+# --tt-mb sets the solver's table size (param_dfpn shows it).
+if printf 'param_dfpn\n' | "$hein" --tt-mb 16 2>/dev/null | grep -q '^\[string\] tt_mb 16$'; then
+    ok "--tt-mb"; else bad "--tt-mb"; fi
 
 # End of input: answer what was read, then exit 0.  Nothing but replies on
 # stdout: exactly "= hein" and the empty line.
