@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <string.h>
 
 #include "engine/engine.h"
@@ -370,9 +371,12 @@ cmd_solve(htp_cmd_t *cmd, void *ctx)
         htp_printf(cmd, "%s wins whatever it plays", hex_color_name(color));
     else
         htp_printf(cmd, "%s loses", hex_color_name(color));
+    struct rusage ru;
+    long rss_mb = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss / 1024 : -1;
     return htp_success(cmd, "\n%.2f s, %llu expansions (%.0f/s, %llu leaves), %llu DFPN calls, "
-                       "%llu moves refuted by siblings, tt %zu of %zu", st->seconds,
-                       (unsigned long long)st->expansions, rate,
+                       "%llu moves refuted by siblings, tt %zu of %zu, peak RSS %ld MiB",
+                       st->seconds, (unsigned long long)st->expansions, rate,
                        (unsigned long long)st->terminal, (unsigned long long)st->work,
-                       (unsigned long long)st->refuted, tt_used(e->tt), tt_capacity(e->tt));
+                       (unsigned long long)st->refuted, tt_used(e->tt), tt_capacity(e->tt),
+                       rss_mb);
 }
