@@ -9,8 +9,10 @@
 
 #include "search/dfpn.h"
 
-/* Expansions cached per thread (direct-mapped on the position's hash). */
-#define CACHE_SIZE 4096
+/* Expansions cached per thread (direct-mapped on the position's hash;
+ * about 15 MB).  4096 entries re-expand about 6 % more nodes on 7x7 a2,
+ * 32768 save little more. */
+#define CACHE_SIZE 16384
 /* Calls between two looks at the clock and the interrupt. */
 #define STOP_CHECK_EVERY 64
 
