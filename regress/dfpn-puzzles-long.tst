@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # The harder puzzles of dfpn-puzzles.tst (see its header for where they
 # come from and what the expectations mean): each takes hein more than
-# about 20 s, so make check-long runs them, not make check.  The times
-# are one thread on a 2-core machine when this file was written; all
-# of them together take about 5 minutes.
+# about 20 s, in a file of their own so that make check runs them beside
+# the others (make -j).  The times are one thread on a 2-core machine
+# when this file was written; all of them together take about 5 minutes.
 #
 # Expectations are Benzene's answers.  dfpn-solve-state answers the
 # winner.  dfpn-solver-find-winning answers the winning moves among the

@@ -4,7 +4,7 @@
 # Hein, Philip Henderson, Ryan Hayward, Berge and the 7x7
 # "enderton" set), each position written out here so that hein's suites
 # need nothing outside its own tree.  The ones that take hein more than
-# about 20 s are in dfpn-puzzles-long.tst (make check-long).
+# about 20 s are in dfpn-puzzles-long.tst (also in make check).
 #
 # Expectations are Benzene's answers.  dfpn-solve-state answers the
 # winner.  dfpn-solver-find-winning answers the winning moves among the
