@@ -111,16 +111,13 @@ world_free(world_t *w)
     vc_templates_free(w->templates);
 }
 
-/* A random 5 x 5 position with min_empty .. max_empty empty cells (fewer
- * if a random stone would connect a side). */
+/* Play `stones` random stones on p, Black and White in turn (stopping
+ * before one that would connect a side), then give the move to either
+ * side at random. */
 static void
-random_open_position(rng_t *rng, position_t *p, geometry_t **geo, int min_empty,
-                     int max_empty)
+play_random(rng_t *rng, position_t *p, int stones)
 {
-    *geo = geometry_new(5, 5);
-    position_init(p, *geo);
-    int e = min_empty + (int)rng_below(rng, (uint32_t)(max_empty - min_empty + 1));
-    for (int i = 0; i < 25 - e; i++) {
+    for (int i = 0; i < stones; i++) {
         bitset_t em = position_empty_cells(p);
         int m = bitset_nth(&em, (int)rng_below(rng, (uint32_t)bitset_count(&em)));
         position_play(p, i % 2 ? HEX_WHITE : HEX_BLACK, m);
@@ -131,6 +128,18 @@ random_open_position(rng_t *rng, position_t *p, geometry_t **geo, int min_empty,
     }
     if (rng_below(rng, 2))
         position_set_to_move(p, hex_color_other(p->to_move));
+}
+
+/* A random 5 x 5 position with min_empty .. max_empty empty cells (fewer
+ * if a random stone would connect a side). */
+static void
+random_open_position(rng_t *rng, position_t *p, geometry_t **geo, int min_empty,
+                     int max_empty)
+{
+    *geo = geometry_new(5, 5);
+    position_init(p, *geo);
+    int e = min_empty + (int)rng_below(rng, (uint32_t)(max_empty - min_empty + 1));
+    play_random(rng, p, 25 - e);
 }
 
 /* A random W x H position, 4 <= W, H <= 5, with 6 .. max_empty empty
@@ -144,18 +153,7 @@ random_position(rng_t *rng, position_t *p, geometry_t **geo, int max_empty)
     int n = w * h, e = 6 + (int)rng_below(rng, (uint32_t)(max_empty - 5));
     if (e > n)
         e = n;
-    int stones = n - e;
-    for (int i = 0; i < stones; i++) {
-        bitset_t em = position_empty_cells(p);
-        int m = bitset_nth(&em, (int)rng_below(rng, (uint32_t)bitset_count(&em)));
-        position_play(p, i % 2 ? HEX_WHITE : HEX_BLACK, m);
-        if (p->winner != HEX_EMPTY) {
-            position_undo(p);
-            break;
-        }
-    }
-    if (rng_below(rng, 2))
-        position_set_to_move(p, hex_color_other(p->to_move));
+    play_random(rng, p, n - e);
 }
 
 static long
