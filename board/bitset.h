@@ -142,6 +142,89 @@ bitset_count(const bitset_t *s)
     return n;
 }
 
+/* Prefix forms of the tests and operations above: they read (and the
+ * operations write) only the first nw words, 1 <= nw <= BITSET_WORDS, so
+ * they agree with the full forms on sets that have no bit at or above
+ * 64 * nw -- the cells of a board of at most 64 * nw cells, say (see
+ * bitset_words_for).  A result's words from nw on are those of a. */
+
+/* The words needed for the bits {0, ..., n-1}; at least one. */
+static inline int
+bitset_words_for(int n)
+{
+    int nw = (n + 63) / 64;
+    return nw < 1 ? 1 : nw > BITSET_WORDS ? BITSET_WORDS : nw;
+}
+
+static inline bitset_t
+bitset_and_n(bitset_t a, const bitset_t *b, int nw)
+{
+    for (int i = 0; i < nw; i++)
+        a.w[i] &= b->w[i];
+    return a;
+}
+
+static inline bitset_t
+bitset_or_n(bitset_t a, const bitset_t *b, int nw)
+{
+    for (int i = 0; i < nw; i++)
+        a.w[i] |= b->w[i];
+    return a;
+}
+
+static inline bitset_t
+bitset_andnot_n(bitset_t a, const bitset_t *b, int nw)
+{
+    for (int i = 0; i < nw; i++)
+        a.w[i] &= ~b->w[i];
+    return a;
+}
+
+static inline bool
+bitset_is_empty_n(const bitset_t *s, int nw)
+{
+    uint64_t acc = 0;
+    for (int i = 0; i < nw; i++)
+        acc |= s->w[i];
+    return acc == 0;
+}
+
+static inline bool
+bitset_equal_n(const bitset_t *a, const bitset_t *b, int nw)
+{
+    uint64_t acc = 0;
+    for (int i = 0; i < nw; i++)
+        acc |= a->w[i] ^ b->w[i];
+    return acc == 0;
+}
+
+static inline bool
+bitset_intersects_n(const bitset_t *a, const bitset_t *b, int nw)
+{
+    uint64_t acc = 0;
+    for (int i = 0; i < nw; i++)
+        acc |= a->w[i] & b->w[i];
+    return acc != 0;
+}
+
+static inline bool
+bitset_is_subset_n(const bitset_t *a, const bitset_t *b, int nw)
+{
+    uint64_t acc = 0;
+    for (int i = 0; i < nw; i++)
+        acc |= a->w[i] & ~b->w[i];
+    return acc == 0;
+}
+
+static inline int
+bitset_count_n(const bitset_t *s, int nw)
+{
+    int n = 0;
+    for (int i = 0; i < nw; i++)
+        n += __builtin_popcountll(s->w[i]);
+    return n;
+}
+
 /* The lowest bit >= from, or -1 when there is none.  Iterate with
  *     for (int c = bitset_first(&s); c >= 0; c = bitset_next(&s, c))
  */
@@ -172,6 +255,27 @@ static inline int
 bitset_next(const bitset_t *s, int bit)
 {
     return bitset_next_from(s, bit + 1);
+}
+
+/* bitset_next_from over the first nw words only (see the prefix forms
+ * above): iterate with
+ *     for (int c = bitset_next_from_n(&s, 0, nw); c >= 0;
+ *          c = bitset_next_from_n(&s, c + 1, nw))
+ */
+static inline int
+bitset_next_from_n(const bitset_t *s, int from, int nw)
+{
+    int i = from >> 6;
+    if (i >= nw)
+        return -1;
+    uint64_t word = s->w[i] & (~UINT64_C(0) << (from & 63));
+    for (;;) {
+        if (word)
+            return (i << 6) + __builtin_ctzll(word);
+        if (++i >= nw)
+            return -1;
+        word = s->w[i];
+    }
 }
 
 /* The n-th lowest bit (n counted from 0), or -1 when the set has fewer

@@ -8,20 +8,35 @@
 #include "board/ice.h"
 
 /* The graph a colour X sees: nodes are empty cells and the roots of X's
- * groups (X's edges included); Y's stones and edges are gone. */
+ * groups (X's edges included); Y's stones and edges are gone.  The nodes
+ * are numbered 0 .. n-1 in the order of their ids, and every node set
+ * below is over these numbers: it fits in the first nw words. */
 typedef struct xgraph {
     hex_color_t x;
-    bitset_t nodes;
+    int n, nw;
+    int16_t id[HEX_MAX_IDS];            /* the cell or root of each node */
+    int16_t index[HEX_MAX_IDS];         /* the node of a cell or root */
     bitset_t empty;                     /* the empty-cell nodes */
     bitset_t adj[HEX_MAX_IDS];          /* node adjacency */
     bitset_t groups[HEX_MAX_IDS];       /* of an empty cell: X roots it touches */
-    int edge1, edge2;                   /* roots of X's edges */
+    int edge1, edge2;                   /* the nodes of X's edge roots */
 } xgraph_t;
+
+/* What match_any needs of an expanded pattern to reject it cheaply. */
+typedef struct pattern_info {
+    int edge_probe;             /* a cell that must lie off the board (an
+                                 * edge symbol), or -1 */
+    int min_dc, max_dc, min_dr, max_dr; /* the box of the cells that must
+                                         * lie on the board */
+    int next;                   /* the next pattern of the same kind, or
+                                 * nexpanded */
+} pattern_info_t;
 
 struct ice {
     const pattern_set_t *patterns;
-    int *edge_probe;            /* per expanded pattern: a cell that must
-                                 * lie off the board (an edge symbol), or -1 */
+    pattern_info_t *info;       /* per expanded pattern */
+    int first[PATTERN_KINDS];   /* the first pattern of each kind, or
+                                 * nexpanded */
     position_t work;
     bool have_work;
     xgraph_t graph;
@@ -46,17 +61,37 @@ ice_new(const pattern_set_t *patterns)
         return NULL;
     ice->patterns = patterns;
     if (patterns && patterns->nexpanded > 0) {
-        ice->edge_probe = malloc((size_t)patterns->nexpanded * sizeof *ice->edge_probe);
-        if (!ice->edge_probe) {
+        int n = patterns->nexpanded;
+        ice->info = malloc((size_t)n * sizeof *ice->info);
+        if (!ice->info) {
             free(ice);
             return NULL;
         }
-        for (int i = 0; i < patterns->nexpanded; i++) {
+        for (int k = 0; k < PATTERN_KINDS; k++)
+            ice->first[k] = n;
+        /* backwards, to chain each pattern to the next of its kind */
+        for (int i = n - 1; i >= 0; i--) {
             const pattern_t *pat = &patterns->expanded[i];
-            ice->edge_probe[i] = -1;
-            for (int j = 0; j < pat->ncells && ice->edge_probe[i] < 0; j++)
-                if (pat->cells[j].sym == PSYM_OWN_EDGE || pat->cells[j].sym == PSYM_OPP_EDGE)
-                    ice->edge_probe[i] = j;
+            pattern_info_t *in = &ice->info[i];
+            in->edge_probe = -1;
+            in->min_dc = in->max_dc = in->min_dr = in->max_dr = 0;
+            for (int j = 0; j < pat->ncells; j++) {
+                const pattern_cell_t *pc = &pat->cells[j];
+                if (pc->sym == PSYM_OWN_EDGE || pc->sym == PSYM_OPP_EDGE) {
+                    if (in->edge_probe < 0)
+                        in->edge_probe = j;
+                    continue;
+                }
+                in->min_dc = pc->dc < in->min_dc ? pc->dc : in->min_dc;
+                in->max_dc = pc->dc > in->max_dc ? pc->dc : in->max_dc;
+                in->min_dr = pc->dr < in->min_dr ? pc->dr : in->min_dr;
+                in->max_dr = pc->dr > in->max_dr ? pc->dr : in->max_dr;
+            }
+            in->next = n;
+            if ((unsigned)pat->kind < PATTERN_KINDS) {
+                in->next = ice->first[pat->kind];
+                ice->first[pat->kind] = i;
+            }
         }
     }
     return ice;
@@ -69,7 +104,7 @@ ice_free(ice_t *ice)
         return;
     if (ice->have_work)
         position_free(&ice->work);
-    free(ice->edge_probe);
+    free(ice->info);
     free(ice);
 }
 
@@ -79,16 +114,20 @@ edge_owner(int edge)
     return edge == HEX_NORTH || edge == HEX_SOUTH ? HEX_BLACK : HEX_WHITE;
 }
 
-/* The node of id (a cell or an edge) for colour x, or -1. */
-static int
-node_of(const position_t *p, hex_color_t x, int id)
+/* The node of id (a cell of the board or an edge) for colour x, or -1;
+ * *empty tells whether it is an empty cell (the node is then id). */
+static inline int
+node_of(const position_t *p, hex_color_t x, int id, bool *empty)
 {
+    *empty = false;
     if (geometry_is_edge(id))
         return edge_owner(id) == x ? position_group(p, id) : -1;
-    hex_color_t c = position_color_at(p, id);
-    if (c == HEX_EMPTY)
-        return id;
-    return c == x ? position_group(p, id) : -1;
+    if (bitset_test(&p->stones[x], id))
+        return position_group(p, id);
+    if (bitset_test(&p->stones[hex_color_other(x)], id))
+        return -1;
+    *empty = true;
+    return id;
 }
 
 static bool
@@ -103,10 +142,12 @@ touching_groups(const position_t *p, hex_color_t x, int u, int out[6])
 {
     int n = 0;
     const geometry_t *g = p->geo;
+    const bitset_t *own = &p->stones[x];
     for (int i = 0; i < g->nbr_count[u]; i++) {
-        int v = node_of(p, x, g->nbr[u][i]);
-        if (v < 0 || is_empty_cell(p, v))
+        int id = g->nbr[u][i];
+        if (geometry_is_edge(id) ? edge_owner(id) != x : !bitset_test(own, id))
             continue;
+        int v = position_group(p, id);
         bool dup = false;
         for (int j = 0; j < n; j++)
             dup |= out[j] == v;
@@ -176,7 +217,8 @@ clique_nodes(const position_t *p, hex_color_t x, int c, clique_nodes_t *cn)
     const geometry_t *g = p->geo;
     cn->n = 0;
     for (int i = 0; i < g->nbr_count[c]; i++) {
-        int v = node_of(p, x, g->nbr[c][i]);
+        bool empty;
+        int v = node_of(p, x, g->nbr[c][i], &empty);
         if (v < 0)
             continue;
         bool dup = false;
@@ -184,7 +226,7 @@ clique_nodes(const position_t *p, hex_color_t x, int c, clique_nodes_t *cn)
             dup |= cn->node[j] == v;
         if (!dup) {
             cn->node[cn->n] = v;
-            cn->empty[cn->n] = is_empty_cell(p, v);
+            cn->empty[cn->n] = empty;
             cn->ngroups[cn->n] = -1;
             cn->n++;
         }
@@ -216,34 +258,44 @@ graph_build(xgraph_t *gr, const position_t *p, hex_color_t x)
 {
     const geometry_t *g = p->geo;
     gr->x = x;
-    gr->nodes = bitset_empty();
-    gr->empty = position_empty_cells(p);
-    for (int u = bitset_first(&gr->empty); u >= 0; u = bitset_next(&gr->empty, u)) {
-        gr->adj[u] = bitset_empty();
-        gr->groups[u] = bitset_empty();
-    }
-    /* clear the rows of every possible root */
+    bitset_t empty = position_empty_cells(p);
+    bitset_t ids = empty;
     bitset_t own = p->stones[x];
     for (int u = bitset_first(&own); u >= 0; u = bitset_next(&own, u))
-        gr->adj[position_group(p, u)] = bitset_empty();
-    gr->edge1 = position_group(p, geometry_edge1(x));
-    gr->edge2 = position_group(p, geometry_edge2(x));
-    gr->adj[gr->edge1] = bitset_empty();
-    gr->adj[gr->edge2] = bitset_empty();
-    gr->nodes = gr->empty;
-    bitset_set(&gr->nodes, gr->edge1);
-    bitset_set(&gr->nodes, gr->edge2);
-    for (int u = bitset_first(&own); u >= 0; u = bitset_next(&own, u))
-        bitset_set(&gr->nodes, position_group(p, u));
-    for (int u = bitset_first(&gr->empty); u >= 0; u = bitset_next(&gr->empty, u)) {
-        for (int i = 0; i < g->nbr_count[u]; i++) {
-            int v = node_of(p, x, g->nbr[u][i]);
+        bitset_set(&ids, position_group(p, u));
+    int e1 = position_group(p, geometry_edge1(x));
+    int e2 = position_group(p, geometry_edge2(x));
+    bitset_set(&ids, e1);
+    bitset_set(&ids, e2);
+    gr->n = 0;
+    for (int u = bitset_first(&ids); u >= 0; u = bitset_next(&ids, u)) {
+        gr->id[gr->n] = (int16_t)u;
+        gr->index[u] = (int16_t)gr->n;
+        gr->n++;
+    }
+    gr->nw = bitset_words_for(gr->n);
+    gr->edge1 = gr->index[e1];
+    gr->edge2 = gr->index[e2];
+    gr->empty = bitset_empty();
+    for (int i = 0; i < gr->n; i++) {
+        gr->adj[i] = bitset_empty();
+        gr->groups[i] = bitset_empty();
+        if (bitset_test(&empty, gr->id[i]))
+            bitset_set(&gr->empty, i);
+    }
+    for (int i = bitset_next_from_n(&gr->empty, 0, gr->nw); i >= 0;
+         i = bitset_next_from_n(&gr->empty, i + 1, gr->nw)) {
+        int u = gr->id[i];
+        for (int k = 0; k < g->nbr_count[u]; k++) {
+            bool v_empty;
+            int v = node_of(p, x, g->nbr[u][k], &v_empty);
             if (v < 0)
                 continue;
-            bitset_set(&gr->adj[u], v);
-            bitset_set(&gr->adj[v], u);
-            if (!bitset_test(&gr->empty, v))
-                bitset_set(&gr->groups[u], v);
+            int j = gr->index[v];
+            bitset_set(&gr->adj[i], j);
+            bitset_set(&gr->adj[j], i);
+            if (!v_empty)
+                bitset_set(&gr->groups[i], j);
         }
     }
 }
@@ -254,46 +306,56 @@ graph_joined(const xgraph_t *gr, int u, int v)
     if (bitset_test(&gr->adj[u], v))
         return true;
     return bitset_test(&gr->empty, u) && bitset_test(&gr->empty, v)
-        && bitset_intersects(&gr->groups[u], &gr->groups[v]);
+        && bitset_intersects_n(&gr->groups[u], &gr->groups[v], gr->nw);
 }
 
 /* The components of the graph without the nodes in `seen`, reached from
- * `starts`: the empty cells of each one that holds neither of the
- * colour's edges are added to *dead. */
+ * `starts`: the empty nodes of each one that holds neither of the
+ * colour's edges are added to *dead.  A component known to hold an edge
+ * is explored no further once every start has been reached: nothing of
+ * it is added, and no other component is left to find. */
 static void
 edgeless_components(const xgraph_t *gr, const bitset_t *starts, bitset_t seen,
                     bitset_t *dead)
 {
-    for (int s = bitset_first(starts); s >= 0; s = bitset_next(starts, s)) {
+    int nw = gr->nw;
+    for (int s = bitset_next_from_n(starts, 0, nw); s >= 0;
+         s = bitset_next_from_n(starts, s + 1, nw)) {
         if (bitset_test(&seen, s))
             continue;
         bitset_t comp = bitset_empty(), frontier = bitset_empty();
         bitset_set(&comp, s);
         bitset_set(&frontier, s);
         bitset_set(&seen, s);
-        while (!bitset_is_empty(&frontier)) {
+        bool has_edge = s == gr->edge1 || s == gr->edge2;
+        while (!bitset_is_empty_n(&frontier, nw)) {
             bitset_t next = bitset_empty();
-            for (int u = bitset_first(&frontier); u >= 0; u = bitset_next(&frontier, u))
-                next = bitset_or(next, gr->adj[u]);
-            next = bitset_andnot(next, seen);
-            seen = bitset_or(seen, next);
-            comp = bitset_or(comp, next);
+            for (int u = bitset_next_from_n(&frontier, 0, nw); u >= 0;
+                 u = bitset_next_from_n(&frontier, u + 1, nw))
+                next = bitset_or_n(next, &gr->adj[u], nw);
+            next = bitset_andnot_n(next, &seen, nw);
+            seen = bitset_or_n(seen, &next, nw);
+            comp = bitset_or_n(comp, &next, nw);
             frontier = next;
+            has_edge = has_edge || bitset_test(&next, gr->edge1) || bitset_test(&next, gr->edge2);
+            if (has_edge && bitset_is_subset_n(starts, &seen, nw))
+                return;
         }
         if (!bitset_test(&comp, gr->edge1) && !bitset_test(&comp, gr->edge2))
-            *dead = bitset_or(*dead, bitset_and(comp, gr->empty));
+            *dead = bitset_or_n(*dead, &comp, nw);
     }
 }
 
-/* Remove K from the graph; add to *dead the empty cells of every component
- * next to K that holds neither edge of X. */
+/* Remove K from the graph; add to *dead the nodes of every component next
+ * to K that holds neither edge of X. */
 static void
 graph_cut(const xgraph_t *gr, const bitset_t *k, bitset_t *dead)
 {
+    int nw = gr->nw;
     bitset_t starts = bitset_empty();
-    for (int u = bitset_first(k); u >= 0; u = bitset_next(k, u))
-        starts = bitset_or(starts, gr->adj[u]);
-    starts = bitset_andnot(starts, *k);
+    for (int u = bitset_next_from_n(k, 0, nw); u >= 0; u = bitset_next_from_n(k, u + 1, nw))
+        starts = bitset_or_n(starts, &gr->adj[u], nw);
+    starts = bitset_andnot_n(starts, k, nw);
     edgeless_components(gr, &starts, *k, dead);
 }
 
@@ -302,17 +364,18 @@ static bitset_t
 cutset_dead(xgraph_t *gr, const position_t *p, hex_color_t x, int maxk)
 {
     graph_build(gr, p, x);
+    int n = gr->n;
     bitset_t dead = bitset_empty();
     /* K empty: components without edges */
-    bitset_t all = gr->nodes;
+    bitset_t all = bitset_range(n);
     edgeless_components(gr, &all, bitset_empty(), &dead);
-    for (int a = bitset_first(&all); a >= 0; a = bitset_next(&all, a)) {
+    for (int a = 0; a < n; a++) {
         bitset_t k = bitset_empty();
         bitset_set(&k, a);
         graph_cut(gr, &k, &dead);
         if (maxk < 2)
             continue;
-        for (int b = bitset_next(&all, a); b >= 0; b = bitset_next(&all, b)) {
+        for (int b = a + 1; b < n; b++) {
             if (!graph_joined(gr, a, b))
                 continue;
             bitset_t k2 = k;
@@ -320,7 +383,7 @@ cutset_dead(xgraph_t *gr, const position_t *p, hex_color_t x, int maxk)
             graph_cut(gr, &k2, &dead);
             if (maxk < 3)
                 continue;
-            for (int c = bitset_next(&all, b); c >= 0; c = bitset_next(&all, c)) {
+            for (int c = b + 1; c < n; c++) {
                 if (!graph_joined(gr, a, c) || !graph_joined(gr, b, c))
                     continue;
                 bitset_t k3 = k2;
@@ -329,7 +392,13 @@ cutset_dead(xgraph_t *gr, const position_t *p, hex_color_t x, int maxk)
             }
         }
     }
-    return dead;
+    /* the empty nodes found, as cells */
+    dead = bitset_and_n(dead, &gr->empty, gr->nw);
+    bitset_t cells = bitset_empty();
+    for (int i = bitset_next_from_n(&dead, 0, gr->nw); i >= 0;
+         i = bitset_next_from_n(&dead, i + 1, gr->nw))
+        bitset_set(&cells, gr->id[i]);
+    return cells;
 }
 
 /* ---- fill-in -------------------------------------------------------- */
@@ -496,13 +565,20 @@ round_pairs(ice_t *ice, ice_result_t *r)
     bool changed = false;
     bitset_t empty = position_empty_cells(&ice->work);
     for (int a = bitset_first(&empty); a >= 0; a = bitset_next(&empty, a)) {
+        /* the board changes only when a pair is filled, and then a is
+         * filled: both colours' searches see the same board */
+        bitset_t near;
+        cview_t v[2];
+        bool built = false;
         for (int k = 0; k < 2; k++) {
             hex_color_t x = k == 0 ? r->to_move : hex_color_other(r->to_move);
             if (ice->work.winner != HEX_EMPTY || !is_empty_cell(&ice->work, a))
                 break;
-            bitset_t near = near_cells(&ice->work, a);
-            cview_t v[2];
-            cviews_build(&ice->work, a, v);
+            if (!built) {
+                near = near_cells(&ice->work, a);
+                cviews_build(&ice->work, a, v);
+                built = true;
+            }
             for (int b = bitset_first(&near); b >= 0; b = bitset_next(&near, b)) {
                 if (may_die_given(&ice->work, v, x, b) && dead_given(ice, a, x, b)
                     && dead_given(ice, b, x, a)) {
@@ -529,17 +605,19 @@ match_any(const ice_t *ice, pattern_kind_t kind, const position_t *p, hex_color_
           int c, int ids[PATTERN_MAX_CELLS], const pattern_t *after)
 {
     const pattern_set_t *s = ice->patterns;
-    if (!s)
+    if (!s || s->nexpanded == 0)
         return NULL;
-    int start = after ? (int)(after - s->expanded) + 1 : 0;
     const geometry_t *g = p->geo;
     int col = geometry_col(g, c), row = geometry_row(g, c);
-    for (int i = start; i < s->nexpanded; i++) {
+    for (int i = after ? ice->info[after - s->expanded].next : ice->first[kind];
+         i < s->nexpanded; i = ice->info[i].next) {
         const pattern_t *pat = &s->expanded[i];
-        if (pat->kind != kind)
+        const pattern_info_t *in = &ice->info[i];
+        /* cheap rejections: a cell off the board, an edge symbol on it */
+        if (col + in->min_dc < 0 || col + in->max_dc >= g->width
+            || row + in->min_dr < 0 || row + in->max_dr >= g->height)
             continue;
-        /* cheap rejection: an edge symbol on the board */
-        int e = ice->edge_probe[i];
+        int e = in->edge_probe;
         if (e >= 0) {
             int pc = col + pat->cells[e].dc, pr = row + pat->cells[e].dr;
             if (pc >= 0 && pc < g->width && pr >= 0 && pr < g->height)

@@ -42,6 +42,8 @@ struct vc {
     int16_t ep[NIDS];           /* endpoint of each id, -1 for none */
     bitset_t empty;
     bitset_t opp;               /* the opponent's stones */
+    int cw;                     /* words that can hold a cell: carriers
+                                 * have no bit beyond them */
     int edge_ep[2];             /* the endpoints of the owner's edges */
     int per;                    /* max_fulls + max_semis */
     int32_t *slot_of;           /* NIDS * NIDS */
@@ -53,6 +55,7 @@ struct vc {
     size_t qhead, qtail, qcap;
     vc_item_t *scratch;         /* survivors during vc_play */
     size_t scap;
+    bitset_t *orbuf;            /* or_rule: 2 * max_semis carriers */
     bool nomem;
 };
 
@@ -96,13 +99,15 @@ vc_new(const vc_params_t *params, const vc_templates_t *templates)
     vc->templates = templates;
     vc->per = vc->params.max_fulls + vc->params.max_semis;
     vc->color = HEX_BLACK;
+    vc->cw = BITSET_WORDS;
     vc->slot_of = malloc((size_t)NIDS * NIDS * sizeof *vc->slot_of);
     vc->capslots = SLOTS_INITIAL;
     vc->slots = malloc((size_t)vc->capslots * sizeof *vc->slots);
     vc->conns = malloc((size_t)vc->capslots * (size_t)vc->per * sizeof *vc->conns);
     vc->qcap = QUEUE_INITIAL;
     vc->queue = malloc(vc->qcap * sizeof *vc->queue);
-    if (!vc->slot_of || !vc->slots || !vc->conns || !vc->queue) {
+    vc->orbuf = malloc(2 * (size_t)vc->params.max_semis * sizeof *vc->orbuf);
+    if (!vc->slot_of || !vc->slots || !vc->conns || !vc->queue || !vc->orbuf) {
         vc_free(vc);
         return NULL;
     }
@@ -124,6 +129,7 @@ vc_free(vc_t *vc)
     free(vc->conns);
     free(vc->queue);
     free(vc->scratch);
+    free(vc->orbuf);
     free(vc);
 }
 
@@ -176,6 +182,7 @@ vc_copy(vc_t *dst, const vc_t *src)
     memcpy(dst->ep, src->ep, sizeof dst->ep);
     dst->empty = src->empty;
     dst->opp = src->opp;
+    dst->cw = src->cw;
     dst->edge_ep[0] = src->edge_ep[0];
     dst->edge_ep[1] = src->edge_ep[1];
     memcpy(dst->fullnbr, src->fullnbr, sizeof dst->fullnbr);
@@ -279,13 +286,16 @@ list_insert(vc_conn_t *l, int n, int cap, const vc_conn_t *c)
     return n + 1;
 }
 
-/* Remove the entries of l that contain carrier; returns the new count. */
+/* Remove the entries of l (sorted by size) that contain c's carrier;
+ * returns the new count.  Only entries at least as large as c can. */
 static int
-list_drop_supersets(vc_conn_t *l, int n, const bitset_t *carrier)
+list_drop_supersets(const vc_t *vc, vc_conn_t *l, int n, const vc_conn_t *c)
 {
     int k = 0;
-    for (int i = 0; i < n; i++)
-        if (!bitset_is_subset(carrier, &l[i].carrier))
+    while (k < n && l[k].size < c->size)
+        k++;
+    for (int i = k; i < n; i++)
+        if (!bitset_is_subset_n(&c->carrier, &l[i].carrier, vc->cw))
             l[k++] = l[i];
     return k;
 }
@@ -322,16 +332,19 @@ insert(vc_t *vc, int a, int b, const bitset_t *carrier, int key, vc_rule_t rule,
         a = b;
         b = t;
     }
+    int size = bitset_count_n(carrier, vc->cw);
     int s = slot_find(vc, a, b);
     if (s >= 0) {
+        /* the lists are sorted by size: only the entries no larger than
+         * the carrier can lie inside it */
         vc_conn_t *f = slot_fulls(vc, s);
-        for (int i = 0; i < vc->slots[s].nfull; i++)
-            if (bitset_is_subset(&f[i].carrier, carrier))
+        for (int i = 0; i < vc->slots[s].nfull && f[i].size <= size; i++)
+            if (bitset_is_subset_n(&f[i].carrier, carrier, vc->cw))
                 return false;
         if (key >= 0) {
             vc_conn_t *m = slot_semis(vc, s);
-            for (int i = 0; i < vc->slots[s].nsemi; i++)
-                if (bitset_is_subset(&m[i].carrier, carrier))
+            for (int i = 0; i < vc->slots[s].nsemi && m[i].size <= size; i++)
+                if (bitset_is_subset_n(&m[i].carrier, carrier, vc->cw))
                     return false;
         }
     } else {
@@ -343,21 +356,21 @@ insert(vc_t *vc, int a, int b, const bitset_t *carrier, int key, vc_rule_t rule,
     c.carrier = *carrier;
     c.key = (int16_t)key;
     c.rule = (int8_t)rule;
-    c.size = (int16_t)bitset_count(carrier);
+    c.size = (int16_t)size;
     vc_slot_t *sl = &vc->slots[s];
     vc_conn_t *semis = slot_semis(vc, s);
     int n;
     if (key < 0) {
         vc_conn_t *fulls = slot_fulls(vc, s);
-        n = list_drop_supersets(fulls, sl->nfull, carrier);
+        n = list_drop_supersets(vc, fulls, sl->nfull, &c);
         int m = list_insert(fulls, n, vc->params.max_fulls, &c);
         sl->nfull = (int16_t)(m < 0 ? n : m);
-        sl->nsemi = (int16_t)list_drop_supersets(semis, sl->nsemi, carrier);
+        sl->nsemi = (int16_t)list_drop_supersets(vc, semis, sl->nsemi, &c);
         update_nbrs(vc, s);
         if (m < 0)
             return false;
     } else {
-        n = list_drop_supersets(semis, sl->nsemi, carrier);
+        n = list_drop_supersets(vc, semis, sl->nsemi, &c);
         int m = list_insert(semis, n, vc->params.max_semis, &c);
         sl->nsemi = (int16_t)(m < 0 ? n : m);
         update_nbrs(vc, s);
@@ -393,10 +406,11 @@ and_rule(vc_t *vc, int o, int m, const bitset_t *C, int key)
             continue;
         int s = slot_find(vc, m, y);
         for (int i = 0; s >= 0 && i < vc->slots[s].nfull; i++) {
-            bitset_t D = slot_fulls(vc, s)[i].carrier;
-            if (bitset_intersects(C, &D) || bitset_test(&D, o))
+            /* read in place: insert may move the pool */
+            const bitset_t *D = &slot_fulls(vc, s)[i].carrier;
+            if (bitset_intersects_n(C, D, vc->cw) || bitset_test(D, o))
                 continue;
-            bitset_t U = bitset_or(*C, D);
+            bitset_t U = bitset_or_n(*C, D, vc->cw);
             if (m_empty) {
                 bitset_set(&U, m);
                 insert(vc, o, y, &U, m, VC_RULE_AND, true);
@@ -414,11 +428,11 @@ and_rule(vc_t *vc, int o, int m, const bitset_t *C, int key)
             continue;
         int s = slot_find(vc, m, y);
         for (int i = 0; s >= 0 && i < vc->slots[s].nsemi; i++) {
-            vc_conn_t D = slot_semis(vc, s)[i];
-            if (bitset_intersects(C, &D.carrier) || bitset_test(&D.carrier, o))
+            const vc_conn_t *D = &slot_semis(vc, s)[i];
+            if (bitset_intersects_n(C, &D->carrier, vc->cw) || bitset_test(&D->carrier, o))
                 continue;
-            bitset_t U = bitset_or(*C, D.carrier);
-            insert(vc, o, y, &U, D.key, VC_RULE_AND, true);
+            bitset_t U = bitset_or_n(*C, &D->carrier, vc->cw);
+            insert(vc, o, y, &U, D->key, VC_RULE_AND, true);
         }
     }
 }
@@ -438,7 +452,7 @@ or_dominated(const or_state_t *st, const bitset_t *U)
 {
     const vc_conn_t *f = slot_fulls(st->vc, st->slot);
     for (int i = 0; i < st->vc->slots[st->slot].nfull; i++)
-        if (bitset_is_subset(&f[i].carrier, U))
+        if (bitset_is_subset_n(&f[i].carrier, U, st->vc->cw))
             return true;
     return false;
 }
@@ -448,18 +462,19 @@ or_search(or_state_t *st, const bitset_t *I, const bitset_t *U, int from, int de
 {
     if (depth >= st->vc->params.max_ors)
         return;
+    int cw = st->vc->cw;
     for (int j = from; j < st->n; j++) {
         /* no choice among semis j.. can empty I if all of them share a
          * cell of it */
-        if (bitset_intersects(I, &st->rest[j]))
+        if (bitset_intersects_n(I, &st->rest[j], cw))
             return;
-        bitset_t I2 = bitset_and(*I, st->semis[j]);
-        if (bitset_equal(&I2, I))
+        bitset_t I2 = bitset_and_n(*I, &st->semis[j], cw);
+        if (bitset_equal_n(&I2, I, cw))
             continue;
-        bitset_t U2 = bitset_or(*U, st->semis[j]);
+        bitset_t U2 = bitset_or_n(*U, &st->semis[j], cw);
         if (or_dominated(st, &U2))
             continue;
-        if (bitset_is_empty(&I2))
+        if (bitset_is_empty_n(&I2, cw))
             insert(st->vc, st->a, st->b, &U2, -1, VC_RULE_OR, true);
         else
             or_search(st, &I2, &U2, j + 1, depth + 1);
@@ -476,20 +491,17 @@ or_rule(vc_t *vc, int a, int b, const bitset_t *C)
     int n = vc->slots[s].nsemi;
     if (n < 2)
         return;
-    bitset_t *semis = malloc(2 * (size_t)n * sizeof *semis);
-    if (!semis) {
-        vc->nomem = true;
-        return;
-    }
+    /* a snapshot of the semis (n <= max_semis): the fulls the search
+     * inserts may drop some from the list */
+    bitset_t *semis = vc->orbuf;
     bitset_t *rest = semis + n;
     for (int i = 0; i < n; i++)
         semis[i] = slot_semis(vc, s)[i].carrier;
     rest[n - 1] = semis[n - 1];
     for (int i = n - 2; i >= 0; i--)
-        rest[i] = bitset_and(rest[i + 1], semis[i]);
+        rest[i] = bitset_and_n(rest[i + 1], &semis[i], vc->cw);
     or_state_t st = { vc, a, b, s, n, semis, rest };
     or_search(&st, C, C, 0, 1);
-    free(semis);
 }
 
 static void
@@ -517,6 +529,7 @@ set_position(vc_t *vc, const position_t *pos, hex_color_t color)
         vc->geo = geometry_ref(g);
     }
     vc->color = color;
+    vc->cw = bitset_words_for(g->ncells);
     vc->empty = position_empty_cells(pos);
     vc->opp = pos->stones[hex_color_other(color)];
     for (int i = 0; i < NIDS; i++)
