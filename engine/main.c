@@ -12,11 +12,13 @@
 #include "gtp/commands.h"
 #include "gtp/htp.h"
 #include "search/search.h"
+#include "search/spdfpn.h"
 
 typedef struct options {
     const char *config;         /* --config FILE, or NULL */
     uint64_t seed;              /* --seed N; 0: from the clock */
     int tt_mb;                  /* --tt-mb N; 0: param_dfpn's default */
+    int threads;                /* --threads N; 0: param_dfpn's default */
 } options_t;
 
 static const struct option long_options[] = {
@@ -25,6 +27,7 @@ static const struct option long_options[] = {
     { "config", required_argument, NULL, 'c' },
     { "seed", required_argument, NULL, 's' },
     { "tt-mb", required_argument, NULL, 't' },
+    { "threads", required_argument, NULL, 'T' },
     { NULL, 0, NULL, 0 }
 };
 
@@ -42,10 +45,13 @@ print_help(FILE *f)
             "                      default: from the clock\n"
             "  -t, --tt-mb N       the solver's transposition table, in MiB\n"
             "                      (1..1048576; default 64; also param_dfpn tt_mb)\n"
+            "  -T, --threads N     the solver's threads (1..%d; default 1; more than\n"
+            "                      1 runs the parallel solver; also param_dfpn threads)\n"
             "  -h, --help          show this help and exit\n"
             "  -V, --version       show the version and exit\n"
             "\n"
-            "Type 'list_commands' or 'help' at the prompt for the commands.\n");
+            "Type 'list_commands' or 'help' at the prompt for the commands.\n",
+            SPDFPN_MAX_THREADS);
 }
 
 static bool
@@ -60,15 +66,16 @@ parse_seed(const char *s, uint64_t *seed)
     return true;
 }
 
+/* A decimal integer in lo..hi. */
 static bool
-parse_tt_mb(const char *s, int *mb)
+parse_int(const char *s, long lo, long hi, int *out)
 {
     char *end;
     errno = 0;
     long v = strtol(s, &end, 10);
-    if (end == s || *end != '\0' || errno != 0 || v < 1 || v > (1L << 20))
+    if (end == s || *end != '\0' || errno != 0 || v < lo || v > hi)
         return false;
-    *mb = (int)v;
+    *out = (int)v;
     return true;
 }
 
@@ -78,7 +85,7 @@ parse_options(int argc, char **argv, options_t *o)
 {
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "hVc:s:t:", long_options, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "hVc:s:t:T:", long_options, NULL)) != -1) {
         switch (c) {
         case 'h':
             print_help(stdout);
@@ -97,8 +104,15 @@ parse_options(int argc, char **argv, options_t *o)
             }
             break;
         case 't':
-            if (!parse_tt_mb(optarg, &o->tt_mb)) {
+            if (!parse_int(optarg, 1, 1L << 20, &o->tt_mb)) {
                 fprintf(stderr, "hein: invalid table size '%s': MiB, 1..1048576\n", optarg);
+                return 2;
+            }
+            break;
+        case 'T':
+            if (!parse_int(optarg, 1, SPDFPN_MAX_THREADS, &o->threads)) {
+                fprintf(stderr, "hein: invalid thread count '%s': 1..%d\n", optarg,
+                        SPDFPN_MAX_THREADS);
                 return 2;
             }
             break;
@@ -151,7 +165,7 @@ run_config(htp_t *h, const char *path)
 int
 main(int argc, char **argv)
 {
-    options_t o = { NULL, 0, 0 };
+    options_t o = { NULL, 0, 0, 0 };
     int status = parse_options(argc, argv, &o);
     if (status >= 0)
         return status;
@@ -159,6 +173,8 @@ main(int argc, char **argv)
     if (e && o.tt_mb > 0)
         e->dfpn_params.tt_mb = o.tt_mb;         /* the table is made at the
                                                  * first solve */
+    if (e && o.threads > 0)
+        e->dfpn_params.threads = o.threads;
     htp_t *h = e ? htp_new(stdin, stdout, commands_table, e) : NULL;
     if (!h) {
         fprintf(stderr, "hein: out of memory\n");

@@ -13,6 +13,7 @@
 #include "gtp/cmd_dfpn.h"
 #include "gtp/commands.h"
 #include "search/dfpn.h"
+#include "search/spdfpn.h"
 
 #define PV_MAX 64
 
@@ -26,8 +27,11 @@ static const param_desc_t dfpn_param_table[] = {
       "seconds per solve; 0: no limit" },
     { "use_guifx", PARAM_BOOL, offsetof(dfpn_params_t, use_guifx), 0, 1, NULL,
       "live gogui-gfx dfpn blocks on stdout while solving" },
-    { "threads", PARAM_INT, offsetof(dfpn_params_t, threads), 1, 1, NULL,
-      "solver threads (1: the parallel solver is not built yet)" },
+    { "threads", PARAM_INT, offsetof(dfpn_params_t, threads), 1, SPDFPN_MAX_THREADS, NULL,
+      "solver threads; more than 1 runs the parallel solver (SPDFPN)" },
+    { "max_work_per_job", PARAM_INT, offsetof(dfpn_params_t, max_work_per_job), 0, 1 << 30, NULL,
+      "SPDFPN: DFPN calls per job; 0: by board size (100 up to 8x8, 50 on 9x9 and 10x10, "
+      "20 from 11x11)" },
     { "widening_base", PARAM_DOUBLE, offsetof(dfpn_params_t, widening_base), 0, 1000, NULL,
       "focused search: children considered = max(2, ceil(base + factor * open))" },
     { "widening_factor", PARAM_DOUBLE, offsetof(dfpn_params_t, widening_factor), 0, 1, NULL,
@@ -42,7 +46,8 @@ static const param_desc_t dfpn_param_table[] = {
 typedef struct solver {
     engine_t *e;
     htp_cmd_t *cmd;
-    dfpn_t *s;
+    spdfpn_t *p;                /* params.threads workspaces */
+    dfpn_t *s;                  /* the first: PV, bounds, moves */
     kn_config_t cfg;
 } solver_t;
 
@@ -120,16 +125,18 @@ solver_open(solver_t *sv, engine_t *e, htp_cmd_t *cmd)
     sv->cfg.resist_params = &e->resist_params;
     sv->cfg.rules_only = false;
     tt_t *tt = engine_tt(e);
-    sv->s = tt ? dfpn_new(tt, &sv->cfg) : NULL;
-    if (sv->s)
-        dfpn_set_progress(sv->s, progress, sv);
-    return sv->s != NULL;       /* on failure there is nothing to close */
+    sv->p = tt ? spdfpn_new(tt, &sv->cfg, e->dfpn_params.threads) : NULL;
+    if (!sv->p)
+        return false;           /* nothing to close */
+    spdfpn_set_progress(sv->p, progress, sv);
+    sv->s = spdfpn_workspace(sv->p);
+    return true;
 }
 
 static void
 solver_close(solver_t *sv)
 {
-    dfpn_free(sv->s);
+    spdfpn_free(sv->p);
 }
 
 /* The stop condition of cmd with a time limit (0: none). */
@@ -178,7 +185,7 @@ cmd_dfpn_solve_state(htp_cmd_t *cmd, void *ctx)
         return htp_failure(cmd, "out of memory");
     stop_t stop = solve_stop(cmd, e->dfpn_params.timelimit);
     dfpn_result_t r;
-    dfpn_solve(sv.s, &e->game.pos, color, &e->dfpn_params, &stop, &r);
+    spdfpn_solve(sv.p, &e->game.pos, color, &e->dfpn_params, &stop, &r);
     solver_close(&sv);
     return htp_success(cmd, "%s", r.winner == HEX_EMPTY ? "unknown" : hex_color_name(r.winner));
 }
@@ -216,7 +223,7 @@ cmd_dfpn_find_winning(htp_cmd_t *cmd, void *ctx)
         for (int i = 0; i < x->n && !unknown; i++) {
             dfpn_result_t r;
             position_play(p, color, x->moves[i]);
-            dfpn_solve(sv.s, p, hex_color_other(color), &e->dfpn_params, &stop, &r);
+            spdfpn_solve(sv.p, p, hex_color_other(color), &e->dfpn_params, &stop, &r);
             position_undo(p);
             if (r.winner == color)
                 bitset_set(&wins, x->moves[i]);
@@ -324,9 +331,6 @@ cmd_param_dfpn(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
     bool changed;
-    if (cmd->argc == 2 && strcmp(cmd->argv[0], "threads") == 0 && strcmp(cmd->argv[1], "1") != 0)
-        return htp_failure(cmd, "threads: only 1 for now (the parallel solver is not built "
-                           "yet)");
     return commands_param(cmd, dfpn_param_table, &e->dfpn_params, &changed);
 }
 
@@ -357,7 +361,7 @@ cmd_solve(htp_cmd_t *cmd, void *ctx)
         return htp_failure(cmd, "out of memory");
     stop_t stop = solve_stop(cmd, seconds);
     dfpn_result_t r;
-    dfpn_solve(sv.s, &e->game.pos, color, &e->dfpn_params, &stop, &r);
+    spdfpn_solve(sv.p, &e->game.pos, color, &e->dfpn_params, &stop, &r);
     solver_close(&sv);
     const dfpn_stats_t *st = &r.stats;
     double rate = st->seconds > 0 ? (double)st->expansions / st->seconds : 0;
@@ -373,10 +377,14 @@ cmd_solve(htp_cmd_t *cmd, void *ctx)
         htp_printf(cmd, "%s loses", hex_color_name(color));
     struct rusage ru;
     long rss_mb = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss / 1024 : -1;
+    char threads[64] = "";
+    if (e->dfpn_params.threads > 1)
+        snprintf(threads, sizeof threads, ", %d threads, %llu jobs", e->dfpn_params.threads,
+                 (unsigned long long)st->jobs);
     return htp_success(cmd, "\n%.2f s, %llu expansions (%.0f/s, %llu leaves), %llu DFPN calls, "
-                       "%llu moves refuted by siblings, tt %zu of %zu, peak RSS %ld MiB",
+                       "%llu moves refuted by siblings, tt %zu of %zu, peak RSS %ld MiB%s",
                        st->seconds, (unsigned long long)st->expansions, rate,
                        (unsigned long long)st->terminal, (unsigned long long)st->work,
                        (unsigned long long)st->refuted, tt_used(e->tt), tt_capacity(e->tt),
-                       rss_mb);
+                       rss_mb, threads);
 }

@@ -20,8 +20,9 @@
  *                                   stored value for COLOUR: W (wins), L
  *                                   (loses) or phi:delta of the reply
  *   param_dfpn [KEY [VALUE]]        epsilon, tt_mb, timelimit, use_guifx,
- *                                   threads, widening_base,
- *                                   widening_factor, progress_interval
+ *                                   threads, max_work_per_job,
+ *                                   widening_base, widening_factor,
+ *                                   progress_interval
  *   solve [COLOUR] [SECONDS]        solve for COLOUR (default: the side to
  *                                   move) within SECONDS (default:
  *                                   param_dfpn timelimit); answers e.g.

@@ -27,6 +27,15 @@ if [ $st -eq 2 ] && [ -z "$out" ]; then ok "bad seed"; else bad "bad seed (statu
 out=$("$hein" --tt-mb 0 2>/dev/null </dev/null); st=$?
 if [ $st -eq 2 ] && [ -z "$out" ]; then ok "bad --tt-mb"; else bad "bad --tt-mb (status $st)"; fi
 
+# --threads sets the solver's threads (param_dfpn shows it); 0 or too many
+# is refused.
+if printf 'param_dfpn\n' | "$hein" --threads 2 2>/dev/null | grep -q '^\[string\] threads 2$'; then
+    ok "--threads"; else bad "--threads"; fi
+out=$("$hein" --threads 0 2>/dev/null </dev/null); st=$?
+if [ $st -eq 2 ] && [ -z "$out" ]; then ok "bad --threads"; else bad "bad --threads (status $st)"; fi
+out=$("$hein" --threads 65 2>/dev/null </dev/null); st=$?
+if [ $st -eq 2 ] && [ -z "$out" ]; then ok "too many --threads"; else bad "too many --threads (status $st)"; fi
+
 # --tt-mb sets the solver's table size (param_dfpn shows it).
 if printf 'param_dfpn\n' | "$hein" --tt-mb 16 2>/dev/null | grep -q '^\[string\] tt_mb 16$'; then
     ok "--tt-mb"; else bad "--tt-mb"; fi

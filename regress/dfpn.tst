@@ -74,7 +74,7 @@ play b a3
 
 # Parameters.
 40 param_dfpn
-#? [\[string\] epsilon 0.25\n\[string\] tt_mb 64\n\[string\] timelimit 0\n\[bool\] use_guifx 0\n\[string\] threads 1\n\[string\] widening_base 0\n\[string\] widening_factor 0.25\n\[string\] progress_interval 5]
+#? [\[string\] epsilon 0.25\n\[string\] tt_mb 64\n\[string\] timelimit 0\n\[bool\] use_guifx 0\n\[string\] threads 1\n\[string\] max_work_per_job 0\n\[string\] widening_base 0\n\[string\] widening_factor 0.25\n\[string\] progress_interval 5]
 
 41 param_dfpn epsilon 0.5
 #? []
@@ -82,11 +82,19 @@ play b a3
 42 param_dfpn epsilon
 #? [0.5]
 
-# One thread until the parallel solver exists: larger values are refused.
-43 param_dfpn threads 2
-#? [threads: only 1.*]*
+# More threads than the solver allows, or a negative job size, are
+# refused; 2 threads run the parallel solver (SPDFPN) from here to test
+# 52, time limits included.
+43 param_dfpn threads 65
+#? [.*]*
 
-44 param_dfpn threads 1
+44 param_dfpn threads 2
+#? []
+
+141 param_dfpn max_work_per_job -1
+#? [.*]*
+
+142 param_dfpn max_work_per_job 0
 #? []
 
 45 param_dfpn tt_mb 0
@@ -116,6 +124,17 @@ boardsize 7 7
 
 52 solve black soon
 #? [invalid seconds.*]*
+
+# Two threads solve too: the first player wins on an empty board.
+boardsize 4 4
+143 dfpn-solve-state black
+#? [black]
+
+144 solve white
+#? [white wins with [a-d][1-4]\n.*2 threads.*]
+
+145 param_dfpn threads 1
+#? []
 
 53 dfpn-get-pv
 #? [usage.*]*

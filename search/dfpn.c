@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "search/dfpn.h"
+#include "search/dfpn_node.h"
 
 /* Expansions cached per thread (direct-mapped on the position's hash;
  * about 15 MB).  4096 entries re-expand about 6 % more nodes on 7x7 a2,
@@ -16,40 +16,9 @@
 /* Calls between two looks at the clock and the interrupt. */
 #define STOP_CHECK_EVERY 64
 
-typedef struct cache_entry {
+struct cache_entry {
     uint64_t key;               /* 0: empty */
     kn_expansion_t e;
-} cache_entry_t;
-
-/* One recursion level: the children of the node and their keys. */
-typedef struct frame {
-    uint64_t key[HEX_MAX_CELLS];
-    uint32_t phi[HEX_MAX_CELLS], delta[HEX_MAX_CELLS];
-    bool harvested[HEX_MAX_CELLS];      /* lost child whose refuted
-                                         * siblings are in `refuted` */
-    bitset_t refuted;           /* moves lost by refuted_siblings */
-    kn_expansion_t e;
-} frame_t;
-
-struct dfpn {
-    tt_t *tt;
-    kn_t *kn;
-    cache_entry_t *cache;
-    frame_t *frames;            /* HEX_MAX_CELLS + 1 levels */
-    position_t pos;             /* the node being searched */
-    bool have_pos;
-    const dfpn_params_t *params;
-    const stop_t *stop;
-    bool stopped;
-    double start, next_progress;
-    uint64_t root_key;
-    uint64_t salt;              /* mixed into every key: the board size, so
-                                 * that boards of two sizes never share an
-                                 * entry (stone hashes alone would) */
-    int root_depth;             /* pos.nmoves at the root */
-    dfpn_stats_t stats;
-    dfpn_progress_fn progress;
-    void *progress_arg;
 };
 
 void
@@ -60,6 +29,7 @@ dfpn_params_default(dfpn_params_t *p)
     p->timelimit = 0;
     p->use_guifx = false;
     p->threads = 1;
+    p->max_work_per_job = 0;
     p->widening_base = 0;
     p->widening_factor = 0.25;
     p->progress_interval = 5;
@@ -188,28 +158,34 @@ sat_add(uint32_t a, uint32_t b)
     return x >= TT_INF ? TT_INF : (uint32_t)x;
 }
 
-static void
-read_child(dfpn_t *s, frame_t *f, int i)
+tt_data_t
+dfpn_read(dfpn_t *s, uint64_t key)
 {
     tt_data_t d;
-    if (tt_lookup(s->tt, f->key[i], &d)) {
-        f->phi[i] = d.phi;
-        f->delta[i] = d.delta;
-    } else {
-        f->phi[i] = 1;
-        f->delta[i] = 1;
+    if (!tt_lookup(s->tt, key, &d)) {
+        d.phi = d.delta = 1;
+        d.work = 0;
+        d.best = -1;
     }
+    return d;
 }
 
-/* The children's numbers from the table, with the moves refuted by lost
- * siblings counted as lost.  A lost child's refutations are read from
- * its cached expansion (none when it is no longer cached: that only
- * loses some pruning). */
-static void
-read_children(dfpn_t *s, frame_t *f, hex_color_t me)
+/* A lost child's refutations are read from its cached expansion (none
+ * when it is no longer cached: that only loses some pruning). */
+void
+dfpn_read_children(dfpn_t *s, frame_t *f)
 {
-    for (int i = 0; i < f->e.n; i++)
-        read_child(s, f, i);
+    hex_color_t me = s->pos.to_move;
+    for (int i = 0; i < f->e.n; i++) {
+        tt_data_t d;
+        if (tt_lookup(s->tt, f->key[i], &d)) {
+            f->phi[i] = d.phi;
+            f->delta[i] = d.delta;
+        } else {
+            f->phi[i] = 1;
+            f->delta[i] = 1;
+        }
+    }
     bool more = true;
     while (more) {
         more = false;
@@ -263,13 +239,13 @@ report_progress(dfpn_t *s, const frame_t *root, bool force)
     s->progress(s->progress_arg, &p);
 }
 
-static bool
-check_stop(dfpn_t *s)
+bool
+dfpn_check_stop(dfpn_t *s)
 {
     if (s->stopped)
         return true;
     if (s->stats.work % STOP_CHECK_EVERY == 0) {
-        if (stop_requested(s->stop))
+        if (stop_requested(s->stop) || (s->halt && atomic_load(s->halt)))
             s->stopped = true;
         else
             report_progress(s, &s->frames[0], false);
@@ -299,107 +275,116 @@ thresholds(const dfpn_t *s, uint32_t P, uint32_t D, uint32_t delta, uint32_t phi
     *Dc = P < grown ? P : grown;
 }
 
-/* The window of the focused search: the first max(2, ceil(b + f k))
- * children not lost, k the number of those.  in[i] says whether child i
- * counts. */
-static void
-window(const dfpn_t *s, const frame_t *f, bool *in)
+/* The focused search counts the first max(2, ceil(b + f k)) children not
+ * lost, k the number of those. */
+void
+dfpn_pn_update(const dfpn_t *s, const frame_t *f, const uint32_t *phi,
+               const uint32_t *delta, int best, pn_update_t *u)
 {
     int k = 0;
     for (int i = 0; i < f->e.n; i++)
-        k += f->phi[i] != 0;
+        k += phi[i] != 0;
     double w = ceil(s->params->widening_base + s->params->widening_factor * (double)k);
     int limit = w < 2 ? 2 : (int)w;
     int taken = 0;
-    for (int i = 0; i < f->e.n; i++) {
-        in[i] = f->phi[i] != 0 && taken < limit;
-        taken += in[i];
+    u->phi = TT_INF;
+    u->delta = 0;
+    u->j1 = u->j2 = u->last = -1;
+    for (int i = 0; i < f->e.n && taken < limit; i++) {
+        if (phi[i] == 0)
+            continue;
+        taken++;
+        u->delta = sat_add(u->delta, phi[i]);
+        if (u->j1 < 0 || delta[i] < delta[u->j1]) {
+            u->j2 = u->j1;
+            u->j1 = i;
+        } else if (u->j2 < 0 || delta[i] < delta[u->j2]) {
+            u->j2 = i;
+        }
+        if (f->e.moves[i] == best)
+            u->last = i;
     }
+    if (u->j1 >= 0)
+        u->phi = delta[u->j1];
 }
 
-/* DFPN on s->pos (its side to move), thresholds P and D, work limit W.
- * Returns the work done. */
-static uint64_t
-mid(dfpn_t *s, int depth, uint32_t P, uint32_t D, uint64_t W)
+/* Resume at the last child while it stays within its threshold, else
+ * the child with the least delta. */
+int
+dfpn_select(const dfpn_t *s, const uint32_t *phi, const uint32_t *delta,
+            const pn_update_t *u, uint32_t P, uint32_t D, uint32_t *Pc, uint32_t *Dc)
 {
-    s->stats.work++;
-    uint64_t key = s->pos.hash ^ s->salt;
-    tt_data_t nd;
-    if (!tt_lookup(s->tt, key, &nd)) {
-        nd.phi = nd.delta = 1;
-        nd.work = 0;
-        nd.best = -1;
+    int j1 = u->j1, last = u->last;
+    uint32_t second = u->j2 >= 0 ? delta[u->j2] : TT_INF;
+    thresholds(s, P, D, u->delta, phi[j1], second, Pc, Dc);
+    if (last >= 0 && last != j1) {
+        uint32_t Pl, Dl;
+        thresholds(s, P, D, u->delta, phi[last], delta[j1], &Pl, &Dl);
+        if (delta[last] < Dl) {
+            *Pc = Pl;
+            *Dc = Dl;
+            return last;
+        }
     }
-    nd.work++;
-    frame_t *f = &s->frames[depth];
+    return j1;
+}
+
+int
+dfpn_open(dfpn_t *s, frame_t *f, uint64_t key, tt_data_t *nd)
+{
     if (!expand(s, &s->pos, &f->e)) {
         s->stopped = true;      /* out of memory: stop, unknown */
-        return 1;
+        return -2;
     }
     hex_color_t me = s->pos.to_move;
     if (f->e.decided != HEX_EMPTY) {
         bool won = f->e.decided == me;
-        nd.phi = won ? 0 : TT_INF;
-        nd.delta = won ? TT_INF : 0;
-        nd.best = (int16_t)(won ? f->e.win_move : -1);
-        tt_store(s->tt, key, &nd);
-        return 1;
+        nd->phi = won ? 0 : TT_INF;
+        nd->delta = won ? TT_INF : 0;
+        nd->best = (int16_t)(won ? f->e.win_move : -1);
+        tt_store(s->tt, key, nd);
+        return -1;
     }
     int filled = kn_play_fill(&f->e, &s->pos);
     for (int i = 0; i < f->e.n; i++) {
         position_play(&s->pos, me, f->e.moves[i]);
-        f->key[i] = s->pos.hash ^ s->salt;
+        f->key[i] = dfpn_key(s);
         position_undo(&s->pos);
         f->harvested[i] = false;
     }
     f->refuted = bitset_empty();
+    return filled;
+}
+
+uint64_t
+dfpn_mid(dfpn_t *s, int depth, uint32_t P, uint32_t D, uint64_t W)
+{
+    s->stats.work++;
+    uint64_t key = dfpn_key(s);
+    tt_data_t nd = dfpn_read(s, key);
+    nd.work++;
+    frame_t *f = &s->frames[depth];
+    int filled = dfpn_open(s, f, key, &nd);
+    if (filled < 0)
+        return 1;
+    hex_color_t me = s->pos.to_move;
     uint64_t local = 1;
-    bool in[HEX_MAX_CELLS];
     for (;;) {
-        read_children(s, f, me);
-        window(s, f, in);
-        uint32_t phi = TT_INF, delta = 0;
-        int j1 = -1, j2 = -1, last = -1;
-        for (int i = 0; i < f->e.n; i++) {
-            if (!in[i])
-                continue;
-            delta = sat_add(delta, f->phi[i]);
-            if (j1 < 0 || f->delta[i] < f->delta[j1]) {
-                j2 = j1;
-                j1 = i;
-            } else if (j2 < 0 || f->delta[i] < f->delta[j2]) {
-                j2 = i;
-            }
-            if (f->e.moves[i] == nd.best)
-                last = i;
-        }
-        if (j1 >= 0)
-            phi = f->delta[j1];
-        nd.phi = phi;
-        nd.delta = delta;
-        if (phi == 0)
-            nd.best = f->e.moves[j1];
+        dfpn_read_children(s, f);
+        pn_update_t u;
+        dfpn_pn_update(s, f, f->phi, f->delta, nd.best, &u);
+        nd.phi = u.phi;
+        nd.delta = u.delta;
+        if (u.phi == 0)
+            nd.best = f->e.moves[u.j1];
         tt_store(s->tt, key, &nd);
-        if (phi >= P || delta >= D || local >= W || check_stop(s))
+        if (u.phi >= P || u.delta >= D || local >= W || dfpn_check_stop(s))
             break;
-        /* SELECT: resume at the last child while it stays within its
-         * threshold, else the child with the least delta */
-        int j = j1;
         uint32_t Pc, Dc;
-        uint32_t second = j2 >= 0 ? f->delta[j2] : TT_INF;
-        thresholds(s, P, D, delta, f->phi[j1], second, &Pc, &Dc);
-        if (last >= 0 && last != j1) {
-            uint32_t Pl, Dl;
-            thresholds(s, P, D, delta, f->phi[last], f->delta[j1], &Pl, &Dl);
-            if (f->delta[last] < Dl) {
-                j = last;
-                Pc = Pl;
-                Dc = Dl;
-            }
-        }
+        int j = dfpn_select(s, f->phi, f->delta, &u, P, D, &Pc, &Dc);
         nd.best = f->e.moves[j];
         position_play(&s->pos, me, f->e.moves[j]);
-        uint64_t w = mid(s, depth + 1, Pc, Dc, W - local);
+        uint64_t w = dfpn_mid(s, depth + 1, Pc, Dc, W - local);
         position_undo(&s->pos);
         local += w;
         nd.work += w;
@@ -409,11 +394,10 @@ mid(dfpn_t *s, int depth, uint32_t P, uint32_t D, uint64_t W)
 }
 
 void
-dfpn_solve(dfpn_t *s, const position_t *pos, hex_color_t to_move,
-           const dfpn_params_t *params, const stop_t *stop, dfpn_result_t *out)
+dfpn_begin(dfpn_t *s, const position_t *pos, hex_color_t to_move,
+           const dfpn_params_t *params, const stop_t *stop)
 {
     memset(&s->stats, 0, sizeof s->stats);
-    memset(out, 0, sizeof *out);
     if (s->have_pos)
         position_free(&s->pos);
     position_copy(&s->pos, pos);
@@ -425,31 +409,44 @@ dfpn_solve(dfpn_t *s, const position_t *pos, hex_color_t to_move,
     s->start = stop_now();
     s->next_progress = s->start + params->progress_interval;
     s->salt = size_salt(pos->geo);
-    s->root_key = s->pos.hash ^ s->salt;
+    s->root_key = dfpn_key(s);
     s->root_depth = s->pos.nmoves;
     s->frames[0].e.n = 0;
     s->frames[0].e.decided = HEX_EMPTY;
+}
+
+void
+dfpn_solve(dfpn_t *s, const position_t *pos, hex_color_t to_move,
+           const dfpn_params_t *params, const stop_t *stop, dfpn_result_t *out)
+{
+    dfpn_begin(s, pos, to_move, params, stop);
     tt_data_t d;
     for (;;) {
         if (tt_lookup(s->tt, s->root_key, &d) && tt_solved(&d))
             break;
         if (s->stopped || stop_requested(stop))
             break;
-        mid(s, 0, TT_INF, TT_INF, UINT64_MAX);
-        if (!tt_lookup(s->tt, s->root_key, &d)) {
-            /* the root's entry was replaced: the table is far too small
-             * for this position; keep going, it is written again */
-            continue;
-        }
+        /* when the root's entry has been replaced (a table far too small
+         * for the position), this writes it again */
+        dfpn_mid(s, 0, TT_INF, TT_INF, UINT64_MAX);
     }
     /* a last report for a solve long enough to have had reports */
     if (stop_now() - s->start >= params->progress_interval)
         report_progress(s, &s->frames[0], true);
     s->stats.seconds = stop_now() - s->start;
-    out->stats = s->stats;
+    dfpn_result_of(s->tt, s->root_key, to_move, &s->stats, out);
+}
+
+void
+dfpn_result_of(tt_t *tt, uint64_t root_key, hex_color_t to_move, const dfpn_stats_t *stats,
+               dfpn_result_t *out)
+{
+    memset(out, 0, sizeof *out);
+    out->stats = *stats;
     out->winner = HEX_EMPTY;
     out->best = -1;
-    if (tt_lookup(s->tt, s->root_key, &d)) {
+    tt_data_t d;
+    if (tt_lookup(tt, root_key, &d)) {
         out->phi = d.phi;
         out->delta = d.delta;
         if (d.phi == 0) {

@@ -45,7 +45,8 @@ typedef struct dfpn_params {
     int tt_mb;                  /* table size in MiB */
     double timelimit;           /* seconds per solve; 0: none */
     bool use_guifx;             /* live gogui-gfx output */
-    int threads;                /* 1 until the parallel solver lands */
+    int threads;                /* solver threads (spdfpn.h) */
+    int max_work_per_job;       /* SPDFPN job size; 0: by board size */
     double widening_base;       /* b */
     double widening_factor;     /* f */
     double progress_interval;   /* seconds between progress reports */
@@ -55,6 +56,7 @@ void dfpn_params_default(dfpn_params_t *p);
 
 typedef struct dfpn_stats {
     uint64_t work;              /* DFPN calls */
+    uint64_t jobs;              /* SPDFPN jobs run */
     uint64_t expansions;        /* nodes expanded (board knowledge run) */
     uint64_t cache_hits;        /* expansions found in the cache */
     uint64_t terminal;          /* nodes ended by fill-in or VCs */

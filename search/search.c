@@ -4,5 +4,5 @@
 const char *
 search_components(void)
 {
-    return "none";
+    return "dfpn solver (serial, and parallel SPDFPN)";
 }

@@ -3,9 +3,9 @@
 #define HEIN_SEARCH_SEARCH_H
 
 /* search/: the searchers.  They see a position through board/ only and never
- * know about HTP.  This layer holds, as they land, the shared transposition
- * table (tt), DFPN and its parallel job scheme (dfpn, spdfpn), and the SCNS
- * player (pnfunc, scns).  For now it only reports what it contains. */
+ * know about HTP.  This layer holds the shared transposition table (tt.h),
+ * the DFPN solver (dfpn.h) and its parallel job scheme (spdfpn.h); the SCNS
+ * player lands here too. */
 
 /* A one-line, human-readable list of the searchers compiled in. */
 const char *search_components(void);
