@@ -377,10 +377,12 @@ cmd_solve(htp_cmd_t *cmd, void *ctx)
         htp_printf(cmd, "%s loses", hex_color_name(color));
     struct rusage ru;
     long rss_mb = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss / 1024 : -1;
-    char threads[64] = "";
+    char threads[96] = "";
     if (e->dfpn_params.threads > 1)
-        snprintf(threads, sizeof threads, ", %d threads, %llu jobs", e->dfpn_params.threads,
-                 (unsigned long long)st->jobs);
+        snprintf(threads, sizeof threads, ", %d threads, %llu jobs, idle %.0f%%",
+                 e->dfpn_params.threads, (unsigned long long)st->jobs,
+                 st->seconds > 0 ? 100.0 * st->idle_seconds
+                 / (st->seconds * e->dfpn_params.threads) : 0.0);
     return htp_success(cmd, "\n%.2f s, %llu expansions (%.0f/s, %llu leaves), %llu DFPN calls, "
                        "%llu moves refuted by siblings, tt %zu of %zu, peak RSS %ld MiB%s",
                        st->seconds, (unsigned long long)st->expansions, rate,

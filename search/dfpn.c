@@ -3,23 +3,71 @@
 #include "config.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "search/dfpn_node.h"
 
-/* Expansions cached per thread (direct-mapped on the position's hash;
- * about 15 MB).  4096 entries re-expand about 6 % more nodes on 7x7 a2,
- * 32768 save little more. */
+/* Expansions cached per thread of a search (direct-mapped on the
+ * position's hash; about 15 MB a thread).  4096 entries re-expand about
+ * 6 % more nodes on 7x7 a2, 32768 save little more. */
 #define CACHE_SIZE 16384
+/* Cache entries per lock. */
+#define CACHE_PER_LOCK 64
 /* Calls between two looks at the clock and the interrupt. */
 #define STOP_CHECK_EVERY 64
 
-struct cache_entry {
+typedef struct cache_entry {
     uint64_t key;               /* 0: empty */
     kn_expansion_t e;
+} cache_entry_t;
+
+/* The expansion cache, shared by the threads of a parallel search so
+ * that a node one thread expanded is not expanded again by another.
+ * Locking: entry i belongs to mutex i / CACHE_PER_LOCK, held while the
+ * entry is read or written (a copy of about 900 bytes) and never while
+ * expanding. */
+struct dfpn_cache {
+    cache_entry_t *entries;
+    size_t size;
+    pthread_mutex_t *locks;
+    size_t nlocks;
 };
+
+dfpn_cache_t *
+dfpn_cache_new(int threads)
+{
+    dfpn_cache_t *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->size = (size_t)CACHE_SIZE * (size_t)(threads < 1 ? 1 : threads);
+    c->nlocks = (c->size + CACHE_PER_LOCK - 1) / CACHE_PER_LOCK;
+    c->entries = calloc(c->size, sizeof *c->entries);
+    c->locks = malloc(c->nlocks * sizeof *c->locks);
+    if (!c->entries || !c->locks) {
+        free(c->entries);
+        free(c->locks);
+        free(c);
+        return NULL;
+    }
+    for (size_t i = 0; i < c->nlocks; i++)
+        pthread_mutex_init(&c->locks[i], NULL);
+    return c;
+}
+
+void
+dfpn_cache_free(dfpn_cache_t *c)
+{
+    if (!c)
+        return;
+    for (size_t i = 0; i < c->nlocks; i++)
+        pthread_mutex_destroy(&c->locks[i]);
+    free(c->entries);
+    free(c->locks);
+    free(c);
+}
 
 void
 dfpn_params_default(dfpn_params_t *p)
@@ -36,14 +84,15 @@ dfpn_params_default(dfpn_params_t *p)
 }
 
 dfpn_t *
-dfpn_new(tt_t *tt, const kn_config_t *cfg)
+dfpn_new_shared(tt_t *tt, const kn_config_t *cfg, dfpn_cache_t *cache)
 {
     dfpn_t *s = calloc(1, sizeof *s);
     if (!s)
         return NULL;
     s->tt = tt;
     s->kn = kn_new(cfg);
-    s->cache = calloc(CACHE_SIZE, sizeof *s->cache);
+    s->own_cache = !cache;
+    s->cache = cache ? cache : dfpn_cache_new(1);
     s->frames = malloc((HEX_MAX_CELLS + 1) * sizeof *s->frames);
     if (!s->kn || !s->cache || !s->frames) {
         dfpn_free(s);
@@ -52,13 +101,20 @@ dfpn_new(tt_t *tt, const kn_config_t *cfg)
     return s;
 }
 
+dfpn_t *
+dfpn_new(tt_t *tt, const kn_config_t *cfg)
+{
+    return dfpn_new_shared(tt, cfg, NULL);
+}
+
 void
 dfpn_free(dfpn_t *s)
 {
     if (!s)
         return;
     kn_free(s->kn);
-    free(s->cache);
+    if (s->own_cache)
+        dfpn_cache_free(s->cache);
     free(s->frames);
     if (s->have_pos)
         position_free(&s->pos);
@@ -89,15 +145,30 @@ key_of(const position_t *pos)
     return pos->hash ^ size_salt(pos->geo);
 }
 
+/* The cache entry of a key (stored keys have their low bit set), and
+ * its lock. */
+static inline size_t
+cache_slot(const dfpn_cache_t *c, uint64_t key)
+{
+    return (size_t)(key >> 7) % c->size;
+}
+
 /* The expansion of pos for its side to move, from the cache or fresh. */
 static bool
 expand(dfpn_t *s, const position_t *pos, kn_expansion_t *out)
 {
+    dfpn_cache_t *cache = s->cache;
     uint64_t key = key_of(pos) | 1;
-    cache_entry_t *c = &s->cache[(key >> 7) % CACHE_SIZE];
-    if (c->key == key && c->e.to_move == pos->to_move) {
-        s->stats.cache_hits++;
+    size_t i = cache_slot(cache, key);
+    cache_entry_t *c = &cache->entries[i];
+    pthread_mutex_t *lock = &cache->locks[i / CACHE_PER_LOCK];
+    pthread_mutex_lock(lock);
+    bool hit = c->key == key && c->e.to_move == pos->to_move;
+    if (hit)
         *out = c->e;
+    pthread_mutex_unlock(lock);
+    if (hit) {
+        s->stats.cache_hits++;
         return true;
     }
     if (!kn_expand(s->kn, pos, pos->to_move, out))
@@ -105,18 +176,11 @@ expand(dfpn_t *s, const position_t *pos, kn_expansion_t *out)
     s->stats.expansions++;
     if (out->decided != HEX_EMPTY)
         s->stats.terminal++;
+    pthread_mutex_lock(lock);
     c->key = key;
     c->e = *out;
+    pthread_mutex_unlock(lock);
     return true;
-}
-
-/* The cached expansion of pos for its side to move, or NULL. */
-static const kn_expansion_t *
-cached(const cache_entry_t *cache, const position_t *pos)
-{
-    uint64_t key = key_of(pos) | 1;
-    const cache_entry_t *c = &cache[(key >> 7) % CACHE_SIZE];
-    return c->key == key && c->e.to_move == pos->to_move ? &c->e : NULL;
 }
 
 /* The siblings a lost move refutes too (Benzene's maximum proof set, as
@@ -131,6 +195,23 @@ static bitset_t
 refuted_by(const kn_expansion_t *e, hex_color_t me)
 {
     return bitset_or(e->dead, e->fill[me]);
+}
+
+/* What the cached expansion of pos (for its side to move; `me` just
+ * played) refutes, into *out; false when pos is not cached. */
+static bool
+cached_refuted(dfpn_cache_t *cache, const position_t *pos, hex_color_t me, bitset_t *out)
+{
+    uint64_t key = key_of(pos) | 1;
+    size_t i = cache_slot(cache, key);
+    const cache_entry_t *c = &cache->entries[i];
+    pthread_mutex_t *lock = &cache->locks[i / CACHE_PER_LOCK];
+    pthread_mutex_lock(lock);
+    bool hit = c->key == key && c->e.to_move == pos->to_move;
+    if (hit)
+        *out = refuted_by(&c->e, me);
+    pthread_mutex_unlock(lock);
+    return hit;
 }
 
 bool
@@ -198,11 +279,12 @@ dfpn_read_children(dfpn_t *s, frame_t *f)
                 continue;
             f->harvested[i] = true;
             position_play(&s->pos, me, f->e.moves[i]);
-            const kn_expansion_t *c = cached(s->cache, &s->pos);
+            bitset_t r;
+            bool have = cached_refuted(s->cache, &s->pos, me, &r);
             position_undo(&s->pos);
-            if (!c)
+            if (!have)
                 continue;
-            bitset_t r = bitset_andnot(refuted_by(c, me), f->refuted);
+            r = bitset_andnot(r, f->refuted);
             if (!bitset_is_empty(&r)) {
                 f->refuted = bitset_or(f->refuted, r);
                 s->stats.refuted += (uint64_t)bitset_count(&r);

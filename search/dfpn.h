@@ -57,6 +57,8 @@ void dfpn_params_default(dfpn_params_t *p);
 typedef struct dfpn_stats {
     uint64_t work;              /* DFPN calls */
     uint64_t jobs;              /* SPDFPN jobs run */
+    double idle_seconds;        /* SPDFPN: time threads spent waiting for
+                                 * the job lock or for a job to end */
     uint64_t expansions;        /* nodes expanded (board knowledge run) */
     uint64_t cache_hits;        /* expansions found in the cache */
     uint64_t terminal;          /* nodes ended by fill-in or VCs */

@@ -9,9 +9,10 @@
  * and the choice of the child to search (SELECT).  Not a public header:
  * only search/ includes it.
  *
- * Everything here belongs to one thread's dfpn_t, except the table,
- * which is shared (tt.h documents its locking), and `halt`, an atomic
- * that another thread may set to end this thread's search early. */
+ * Everything here belongs to one thread's dfpn_t, except the table
+ * (tt.h documents its locking), the expansion cache of a parallel search
+ * (dfpn.c documents its locking), and `halt`, an atomic that another
+ * thread may set to end this thread's search early. */
 
 #include <stdatomic.h>
 
@@ -27,12 +28,20 @@ typedef struct frame {
     kn_expansion_t e;
 } frame_t;
 
-typedef struct cache_entry cache_entry_t;
+/* The expansion cache (dfpn.c documents its locking). */
+typedef struct dfpn_cache dfpn_cache_t;
+
+/* A cache for a search of `threads` threads (its size grows with them).
+ * NULL when memory is short. */
+dfpn_cache_t *dfpn_cache_new(int threads);
+void dfpn_cache_free(dfpn_cache_t *c);
 
 struct dfpn {
     tt_t *tt;
     kn_t *kn;
-    cache_entry_t *cache;
+    dfpn_cache_t *cache;        /* shared with the other threads of a
+                                 * parallel search, or this workspace's */
+    bool own_cache;
     frame_t *frames;            /* HEX_MAX_CELLS + 1 levels */
     position_t pos;             /* the node being searched */
     bool have_pos;
@@ -51,6 +60,10 @@ struct dfpn {
     dfpn_progress_fn progress;
     void *progress_arg;
 };
+
+/* A workspace as dfpn_new makes, expanding through the shared cache
+ * (NULL: one of its own). */
+dfpn_t *dfpn_new_shared(tt_t *tt, const kn_config_t *cfg, dfpn_cache_t *cache);
 
 /* A node's numbers from its children's, and its two best children. */
 typedef struct pn_update {

@@ -54,6 +54,8 @@ typedef struct worker {
 
 struct spdfpn {
     tt_t *tt;
+    dfpn_cache_t *cache;        /* the workers' expansions (locked per
+                                 * entry group; see dfpn.c) */
     int nthreads;               /* workers made */
     worker_t *w;
     dfpn_progress_fn progress;
@@ -108,10 +110,11 @@ spdfpn_new(tt_t *tt, const kn_config_t *cfg, int threads)
     p->nthreads = threads;
     p->w = calloc((size_t)threads, sizeof *p->w);
     p->vtt = calloc((size_t)(HEX_MAX_CELLS + 1) * (size_t)threads, sizeof *p->vtt);
-    bool ok = p->w && p->vtt;
+    p->cache = dfpn_cache_new(threads);
+    bool ok = p->w && p->vtt && p->cache;
     for (int i = 0; ok && i < threads; i++) {
         p->w[i].p = p;
-        p->w[i].s = dfpn_new(tt, cfg);
+        p->w[i].s = dfpn_new_shared(tt, cfg, p->cache);
         /* the path frames only serve threads beyond the first */
         if (threads > 1)
             p->w[i].vf = malloc((HEX_MAX_CELLS + 1) * sizeof *p->w[i].vf);
@@ -138,6 +141,7 @@ spdfpn_free(spdfpn_t *p)
     }
     free(p->w);
     free(p->vtt);
+    dfpn_cache_free(p->cache);
     pthread_mutex_destroy(&p->job_lock);
     pthread_cond_destroy(&p->job_end);
     free(p);
@@ -230,6 +234,17 @@ read_virtual(spdfpn_t *p, int depth, const frame_t *f, vframe_t *v, bool seen)
 
 /* ---- finding and running jobs (Algorithm 4) -------------------------- */
 
+/* Take the job lock, counting the time it takes as idle. */
+static void
+lock_timed(spdfpn_t *p, dfpn_t *s)
+{
+    if (pthread_mutex_trylock(&p->job_lock) == 0)
+        return;
+    double t = stop_now();
+    pthread_mutex_lock(&p->job_lock);
+    s->stats.idle_seconds += stop_now() - t;
+}
+
 /* Run a job on the node at depth (key, entry nd) under thresholds P and
  * D: mark it a virtual win or loss, update the virtual numbers of the
  * path to the root (UPDATEVIRTUALS), run DFPN without the lock, then
@@ -251,7 +266,7 @@ run_job(worker_t *w, int depth, uint64_t key, const tt_data_t *nd, uint32_t P, u
     p->running++;
     pthread_mutex_unlock(&p->job_lock);
     uint64_t work = dfpn_mid(s, depth, P, D, p->max_work);
-    pthread_mutex_lock(&p->job_lock);
+    lock_timed(p, s);
     p->running--;
     s->stats.jobs++;
     vtt_remove(p, depth, key, 0, 0, true);
@@ -374,6 +389,7 @@ summed_stats(const spdfpn_t *p, bool published)
         t.cache_hits += st->cache_hits;
         t.terminal += st->terminal;
         t.refuted += st->refuted;
+        t.idle_seconds += st->idle_seconds;
     }
     return t;
 }
@@ -423,7 +439,7 @@ worker_run(void *arg)
     worker_t *w = arg;
     spdfpn_t *p = w->p;
     dfpn_t *s = w->s;
-    pthread_mutex_lock(&p->job_lock);
+    lock_timed(p, s);
     while (!p->over) {
         tt_data_t d;
         if ((tt_lookup(p->tt, p->root_key, &d) && tt_solved(&d)) || s->stopped
@@ -442,7 +458,7 @@ worker_run(void *arg)
             p->running++;
             pthread_mutex_unlock(&p->job_lock);
             dfpn_mid(s, 0, TT_INF, TT_INF, p->max_work);
-            pthread_mutex_lock(&p->job_lock);
+            lock_timed(p, s);
             p->running--;
             s->stats.jobs++;
             done = true;
@@ -451,8 +467,11 @@ worker_run(void *arg)
         report(p, w, false);
         if (done)
             pthread_cond_broadcast(&p->job_end);
-        else if (!p->over && !s->stopped)
+        else if (!p->over && !s->stopped) {
+            double t = stop_now();
             pthread_cond_wait(&p->job_end, &p->job_lock);
+            s->stats.idle_seconds += stop_now() - t;
+        }
     }
     pthread_mutex_unlock(&p->job_lock);
     return NULL;
