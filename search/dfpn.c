@@ -438,6 +438,18 @@ dfpn_open(dfpn_t *s, frame_t *f, uint64_t key, tt_data_t *nd)
     return filled;
 }
 
+void
+dfpn_update_entry(dfpn_t *s, frame_t *f, uint64_t key, tt_data_t *nd, pn_update_t *u)
+{
+    dfpn_read_children(s, f);
+    dfpn_pn_update(s, f, f->phi, f->delta, nd->best, u);
+    nd->phi = u->phi;
+    nd->delta = u->delta;
+    if (u->phi == 0)
+        nd->best = f->e.moves[u->j1];
+    tt_store(s->tt, key, nd);
+}
+
 uint64_t
 dfpn_mid(dfpn_t *s, int depth, uint32_t P, uint32_t D, uint64_t W)
 {
@@ -452,14 +464,8 @@ dfpn_mid(dfpn_t *s, int depth, uint32_t P, uint32_t D, uint64_t W)
     hex_color_t me = s->pos.to_move;
     uint64_t local = 1;
     for (;;) {
-        dfpn_read_children(s, f);
         pn_update_t u;
-        dfpn_pn_update(s, f, f->phi, f->delta, nd.best, &u);
-        nd.phi = u.phi;
-        nd.delta = u.delta;
-        if (u.phi == 0)
-            nd.best = f->e.moves[u.j1];
-        tt_store(s->tt, key, &nd);
+        dfpn_update_entry(s, f, key, &nd, &u);
         if (u.phi >= P || u.delta >= D || local >= W || dfpn_check_stop(s))
             break;
         uint32_t Pc, Dc;

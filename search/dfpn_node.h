@@ -102,6 +102,11 @@ void dfpn_read_children(dfpn_t *s, frame_t *f);
 void dfpn_pn_update(const dfpn_t *s, const frame_t *f, const uint32_t *phi,
                     const uint32_t *delta, int best, pn_update_t *u);
 
+/* Read f's children (dfpn_read_children), set the node's numbers in nd
+ * from theirs (PNUPDATE; the winning move when it is won) and store nd
+ * under key; u gets the update. */
+void dfpn_update_entry(dfpn_t *s, frame_t *f, uint64_t key, tt_data_t *nd, pn_update_t *u);
+
 /* SELECT: the child to search next under thresholds P, D, and its
  * thresholds (Algorithm 2, with the resume-at-the-last-child rule). */
 int dfpn_select(const dfpn_t *s, const uint32_t *phi, const uint32_t *delta,

@@ -322,16 +322,10 @@ try_job(worker_t *w, int depth, uint32_t P, uint32_t D, bool *done, uint32_t *vp
     for (;;) {
         /* the true numbers, with the work of the job below (the entry is
          * read again: other threads write it too) */
-        dfpn_read_children(s, f);
         tt_data_t cur = dfpn_read(s, key);
-        pn_update_t u;
-        dfpn_pn_update(s, f, f->phi, f->delta, cur.best, &u);
-        cur.phi = u.phi;
-        cur.delta = u.delta;
-        if (u.phi == 0)
-            cur.best = f->e.moves[u.j1];
         cur.work += child_work;
-        tt_store(s->tt, key, &cur);
+        pn_update_t u;
+        dfpn_update_entry(s, f, key, &cur, &u);
         /* the virtual numbers */
         read_virtual(p, depth, f, v, !*done);
         pn_update_t vu;
