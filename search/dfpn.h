@@ -21,13 +21,15 @@
  * Nodes are expanded by the board knowledge (board/knowledge.h: fill-in,
  * VC wins and losses, must-play minus inferior cells, ordered moves); the
  * children are played on the filled position, and the expansions are
- * cached per thread.  Children are focused: only the first max(2, ceil(b + f * k)) children still not lost
+ * cached (one cache per search, shared by its threads).  Children are
+ * focused: only the first max(2, ceil(b + f * k)) children still not lost
  * count, k the number not lost, so the window widens as children are
  * disproved and the node is disproved only when every child is.  No
  * result depends on the order or the window.
  *
- * A dfpn_t is one thread's workspace (positions, VC and ICE workspaces, an
- * expansion cache); the table is shared (tt.h documents its locking).
+ * A dfpn_t is one thread's workspace (position, VC and ICE workspaces,
+ * recursion frames); the table is shared (tt.h documents its locking),
+ * and so is the expansion cache of a parallel search (spdfpn.h).
  * Results are sound whatever the table's size: entries lost to
  * replacement are searched again. */
 
