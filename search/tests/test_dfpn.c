@@ -134,16 +134,16 @@ play_random(rng_t *rng, position_t *p, int stones)
         position_set_to_move(p, hex_color_other(p->to_move));
 }
 
-/* A random 5 x 5 position with min_empty .. max_empty empty cells (fewer
- * if a random stone would connect a side). */
+/* A random size x size position with min_empty .. max_empty empty cells
+ * (fewer if a random stone would connect a side). */
 static void
-random_open_position(rng_t *rng, position_t *p, geometry_t **geo, int min_empty,
+random_open_position(rng_t *rng, position_t *p, geometry_t **geo, int size, int min_empty,
                      int max_empty)
 {
-    *geo = geometry_new(5, 5);
+    *geo = geometry_new(size, size);
     position_init(p, *geo);
     int e = min_empty + (int)rng_below(rng, (uint32_t)(max_empty - min_empty + 1));
-    play_random(rng, p, 25 - e);
+    play_random(rng, p, size * size - e);
 }
 
 /* A random W x H position, 4 <= W, H <= 5, with 6 .. max_empty empty
@@ -257,39 +257,53 @@ START_TEST(dfpn_agrees_with_minimax_in_a_tiny_table)
 }
 END_TEST
 
-/* Positions too open for minimax, where the board knowledge does not end
- * the search at the root: the solver with knowledge (fill-in, VCs,
- * pruning, refuted siblings) against the solver with rules only, itself
- * checked against minimax above.  Same winner, winning moves that win
- * (by the rules-only solver), every proof checked. */
+/* One comparison of the solver (SPDFPN with `threads` threads, jobs of
+ * max_work calls; one thread is the serial solver) against a reference
+ * serial solver, on random size x size positions with min_empty ..
+ * max_empty empty cells that the board knowledge leaves open at the
+ * root. */
+typedef struct comparison {
+    uint64_t seed;
+    long want;
+    int size, min_empty, max_empty;
+    int threads, max_work;
+    size_t tt_bytes;
+    bool rules_only_reference;  /* the reference: rules only (itself
+                                 * checked against minimax above), else
+                                 * the serial solver with knowledge */
+} comparison_t;
+
+/* Same winner; a winning move wins by the reference; every proof checked
+ * (in a tiny table a proof may lose parts to replacement, but a leaf that
+ * disagrees is always a bug). */
 static void
-run_knowledge_against_rules(uint64_t seed, long want, int min_empty, int max_empty,
-                            int threads, int max_work, size_t tt_bytes)
+run_against_reference(const comparison_t *c)
 {
     world_t w;
     world_init(&w);
-    kn_config_t rules = w.cfg;
-    rules.rules_only = true;
-    tt_t *tt = tt_new(tt_bytes), *tt_rules = tt_new(64u << 20);
-    spdfpn_t *sp = spdfpn_new(tt, &w.cfg, threads);
-    dfpn_t *oracle = dfpn_new(tt_rules, &rules);
-    ck_assert(tt && tt_rules && sp && oracle);
+    kn_config_t ref_cfg = w.cfg;
+    ref_cfg.rules_only = c->rules_only_reference;
+    tt_t *tt = tt_new(c->tt_bytes), *tt_ref = tt_new(64u << 20);
+    spdfpn_t *sp = spdfpn_new(tt, &w.cfg, c->threads);
+    dfpn_t *ref = dfpn_new(tt_ref, &ref_cfg);
+    ck_assert(tt && tt_ref && sp && ref);
     dfpn_t *s = spdfpn_workspace(sp);
     dfpn_params_t prm;
     dfpn_params_default(&prm);
-    prm.threads = threads;
-    prm.max_work_per_job = max_work;
+    prm.threads = c->threads;
+    prm.max_work_per_job = c->max_work;
     stop_t stop = stop_make(NULL, 0);
     rng_t rng;
-    rng_seed(&rng, seed);
+    rng_seed(&rng, c->seed);
     long open = 0, proofs = 0, wins = 0;
-    uint64_t refuted = 0, proof_nodes = 0, jobs = 0;
-    for (long i = 0; i < want; i++) {
+    uint64_t refuted = 0, proof_nodes = 0, jobs = 0, expansions = 0, ref_expansions = 0;
+    const char *ref_name = c->rules_only_reference ? "rules only" : "serial";
+    for (long i = 0; i < c->want; i++) {
         geometry_t *geo;
         position_t p;
         /* only positions the knowledge leaves open at the root */
         for (;;) {
-            random_open_position(&rng, &p, &geo, min_empty, max_empty);
+            random_open_position(&rng, &p, &geo, c->size, c->min_empty, c->max_empty);
             kn_expansion_t e;
             ck_assert(dfpn_expand(s, &p, p.to_move, &e));
             if (e.decided == HEX_EMPTY)
@@ -298,22 +312,24 @@ run_knowledge_against_rules(uint64_t seed, long want, int min_empty, int max_emp
             geometry_unref(geo);
         }
         tt_clear(tt);
-        tt_clear(tt_rules);
+        tt_clear(tt_ref);
         dfpn_result_t r, truth;
         spdfpn_solve(sp, &p, p.to_move, &prm, &stop, &r);
-        dfpn_solve(oracle, &p, p.to_move, &prm, &stop, &truth);
+        dfpn_solve(ref, &p, p.to_move, &prm, &stop, &truth);
         open += r.stats.work > 1;
         refuted += r.stats.refuted;
         jobs += r.stats.jobs;
+        expansions += r.stats.expansions;
+        ref_expansions += truth.stats.expansions;
         char diagram[2048];
         position_to_text(&p, diagram, sizeof diagram);
-        ck_assert_msg(r.winner == truth.winner, "with knowledge (%d threads) %s, rules only %s, "
-                      "on\n%s", threads, hex_color_name(r.winner), hex_color_name(truth.winner),
-                      diagram);
+        ck_assert_msg(r.winner == truth.winner, "%d threads say %s, the %s solver %s, on\n%s",
+                      c->threads, hex_color_name(r.winner), ref_name,
+                      hex_color_name(truth.winner), diagram);
         if (r.winner == p.to_move && r.best >= 0) {
             position_play(&p, p.to_move, r.best);
-            tt_clear(tt_rules);
-            dfpn_solve(oracle, &p, p.to_move, &prm, &stop, &truth);
+            tt_clear(tt_ref);
+            dfpn_solve(ref, &p, p.to_move, &prm, &stop, &truth);
             ck_assert_msg(truth.winner == r.winner, "winning move %d loses on\n%s", r.best,
                           diagram);
             position_undo(&p);
@@ -322,141 +338,69 @@ run_knowledge_against_rules(uint64_t seed, long want, int min_empty, int max_emp
         char why[256];
         uint64_t nodes;
         bool ok = dfpn_check_proof(s, &p, p.to_move, r.winner, &nodes, why, sizeof why);
-        /* in a tiny table a proof may lose parts to replacement; a leaf
-         * that disagrees is always a bug */
-        ck_assert_msg(ok || (tt_bytes < (1u << 20) && strncmp(why, "no stored winning move", 22) == 0),
-                      "proof check failed (%d threads): %s on\n%s", threads, why, diagram);
+        ck_assert_msg(ok || (c->tt_bytes < (1u << 20)
+                             && strncmp(why, "no stored winning move", 22) == 0),
+                      "proof check failed (%d threads): %s on\n%s", c->threads, why, diagram);
         proofs += ok;
         proof_nodes += nodes;
         position_free(&p);
         geometry_unref(geo);
     }
-    fprintf(stderr, "dfpn with knowledge (%d threads, jobs of %d calls, table %zu bytes) vs "
-            "rules only: %ld positions with %d..%d empty cells (%ld searched beyond the root), "
-            "%ld winning moves checked, %ld proofs checked (%llu nodes), %llu moves refuted by "
-            "siblings, %llu jobs\n", threads, max_work, tt_bytes, want, min_empty, max_empty,
-            open, wins, proofs, (unsigned long long)proof_nodes, (unsigned long long)refuted,
-            (unsigned long long)jobs);
-    dfpn_free(oracle);
+    fprintf(stderr, "dfpn with knowledge (%d threads, jobs of %d calls, table %zu bytes) vs %s: "
+            "%ld %dx%d positions with %d..%d empty cells (%ld searched beyond the root), %ld "
+            "winning moves checked, %ld proofs checked (%llu nodes), %llu moves refuted by "
+            "siblings, %llu jobs, %llu expansions (reference %llu)\n", c->threads, c->max_work,
+            c->tt_bytes, ref_name, c->want, c->size, c->size, c->min_empty, c->max_empty, open,
+            wins, proofs, (unsigned long long)proof_nodes, (unsigned long long)refuted,
+            (unsigned long long)jobs, (unsigned long long)expansions,
+            (unsigned long long)ref_expansions);
+    dfpn_free(ref);
     spdfpn_free(sp);
-    tt_free(tt_rules);
+    tt_free(tt_ref);
     tt_free(tt);
     world_free(&w);
 }
 
+/* Positions too open for minimax, where the board knowledge does not end
+ * the search at the root: the solver with knowledge (fill-in, VCs,
+ * pruning, refuted siblings) against the solver with rules only. */
 START_TEST(dfpn_knowledge_agrees_with_rules_only)
 {
-    run_knowledge_against_rules(5, positions_wanted() / 25, 14, 16, 1, 0, 16u << 20);
+    comparison_t c = { 5, positions_wanted() / 25, 5, 14, 16, 1, 0, 16u << 20, true };
+    run_against_reference(&c);
 }
 END_TEST
 
 /* The parallel solver against the serial one (itself checked against
- * the rules-only solver above) on positions big enough for many jobs:
- * random 6 x 6 positions with min_empty .. max_empty empty cells.  Same
- * winner; the winning move wins by the serial solver; every proof checked
- * (in a tiny table a proof may lose parts to replacement, but a leaf that
- * disagrees is always a bug). */
-static void
-run_parallel_against_serial(uint64_t seed, long want, int min_empty, int max_empty,
-                            int threads, int max_work, size_t tt_bytes)
-{
-    world_t w;
-    world_init(&w);
-    tt_t *tt = tt_new(tt_bytes), *tt_serial = tt_new(16u << 20);
-    spdfpn_t *sp = spdfpn_new(tt, &w.cfg, threads);
-    dfpn_t *serial = dfpn_new(tt_serial, &w.cfg);
-    ck_assert(tt && tt_serial && sp && serial);
-    dfpn_params_t prm;
-    dfpn_params_default(&prm);
-    prm.threads = threads;
-    prm.max_work_per_job = max_work;
-    stop_t stop = stop_make(NULL, 0);
-    rng_t rng;
-    rng_seed(&rng, seed);
-    long proofs = 0, wins = 0;
-    uint64_t proof_nodes = 0, jobs = 0, expansions = 0, serial_expansions = 0;
-    for (long i = 0; i < want; i++) {
-        geometry_t *geo = geometry_new(6, 6);
-        position_t p;
-        kn_expansion_t e;
-        /* only positions the knowledge leaves open at the root */
-        do {
-            position_init(&p, geo);
-            int n = min_empty + (int)rng_below(&rng, (uint32_t)(max_empty - min_empty + 1));
-            play_random(&rng, &p, 36 - n);
-            ck_assert(dfpn_expand(serial, &p, p.to_move, &e));
-            if (e.decided != HEX_EMPTY)
-                position_free(&p);
-        } while (e.decided != HEX_EMPTY);
-        tt_clear(tt);
-        tt_clear(tt_serial);
-        dfpn_result_t r, truth;
-        spdfpn_solve(sp, &p, p.to_move, &prm, &stop, &r);
-        dfpn_solve(serial, &p, p.to_move, &prm, &stop, &truth);
-        jobs += r.stats.jobs;
-        expansions += r.stats.expansions;
-        serial_expansions += truth.stats.expansions;
-        char diagram[2048];
-        position_to_text(&p, diagram, sizeof diagram);
-        ck_assert_msg(r.winner == truth.winner, "%d threads say %s, the serial solver %s, on\n%s",
-                      threads, hex_color_name(r.winner), hex_color_name(truth.winner), diagram);
-        if (r.winner == p.to_move && r.best >= 0) {
-            position_play(&p, p.to_move, r.best);
-            tt_clear(tt_serial);
-            dfpn_solve(serial, &p, p.to_move, &prm, &stop, &truth);
-            ck_assert_msg(truth.winner == r.winner, "winning move %d loses on\n%s", r.best,
-                          diagram);
-            position_undo(&p);
-            wins++;
-        }
-        char why[256];
-        uint64_t nodes;
-        bool ok = dfpn_check_proof(spdfpn_workspace(sp), &p, p.to_move, r.winner, &nodes, why,
-                                   sizeof why);
-        ck_assert_msg(ok || (tt_bytes < (1u << 20)
-                             && strncmp(why, "no stored winning move", 22) == 0),
-                      "proof check failed (%d threads): %s on\n%s", threads, why, diagram);
-        proofs += ok;
-        proof_nodes += nodes;
-        position_free(&p);
-        geometry_unref(geo);
-    }
-    if (tt_bytes >= (1u << 20))
-        ck_assert_int_eq(proofs, want);
-    fprintf(stderr, "spdfpn (%d threads, jobs of %d calls, table %zu bytes) vs serial: %ld 6x6 "
-            "positions with %d..%d empty cells, %ld winning moves checked, %ld proofs checked "
-            "(%llu nodes), %llu jobs, %llu expansions (serial %llu)\n", threads, max_work,
-            tt_bytes, want, min_empty, max_empty, wins, proofs, (unsigned long long)proof_nodes,
-            (unsigned long long)jobs, (unsigned long long)expansions,
-            (unsigned long long)serial_expansions);
-    spdfpn_free(sp);
-    dfpn_free(serial);
-    tt_free(tt_serial);
-    tt_free(tt);
-    world_free(&w);
-}
-
-/* Small jobs: many of them, several threads looking for one at once. */
+ * the rules-only solver above) on 6 x 6 positions big enough for many
+ * jobs.  Small jobs: many of them, several threads looking for one at
+ * once. */
 START_TEST(spdfpn_agrees_with_serial)
 {
     long n = positions_wanted() / 50;
-    run_parallel_against_serial(6, n, 29, 32, 2, 5, 16u << 20);
-    run_parallel_against_serial(7, n, 29, 32, 4, 3, 16u << 20);
-    run_parallel_against_serial(8, n / 2, 29, 32, 3, 20, 16u << 20);
+    comparison_t c[] = {
+        { 6, n, 6, 29, 32, 2, 5, 16u << 20, false },
+        { 7, n, 6, 29, 32, 4, 3, 16u << 20, false },
+        { 8, n / 2, 6, 29, 32, 3, 20, 16u << 20, false },
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
+        run_against_reference(&c[i]);
 }
 END_TEST
 
 /* 256 entries: the threads replace each other's entries all the time. */
 START_TEST(spdfpn_agrees_with_serial_in_a_tiny_table)
 {
-    run_parallel_against_serial(9, positions_wanted() / 100, 28, 31, 2, 5, 256 * 32);
+    comparison_t c = { 9, positions_wanted() / 100, 6, 28, 31, 2, 5, 256 * 32, false };
+    run_against_reference(&c);
 }
 END_TEST
 
 /* Against the rules-only solver too, on 5 x 5. */
 START_TEST(spdfpn_agrees_with_rules_only)
 {
-    run_knowledge_against_rules(10, positions_wanted() / 50, 14, 16, 2, 2, 16u << 20);
+    comparison_t c = { 10, positions_wanted() / 50, 5, 14, 16, 2, 2, 16u << 20, true };
+    run_against_reference(&c);
 }
 END_TEST
 
@@ -478,7 +422,7 @@ START_TEST(spdfpn_one_thread_is_serial)
     for (int i = 0; i < 5; i++) {
         geometry_t *geo;
         position_t p;
-        random_open_position(&rng, &p, &geo, 14, 16);
+        random_open_position(&rng, &p, &geo, 5, 14, 16);
         dfpn_result_t a, b;
         tt_clear(tt);
         spdfpn_solve(sp, &p, p.to_move, &prm, &stop, &a);
