@@ -384,7 +384,7 @@ cmd_solve(htp_cmd_t *cmd, void *ctx)
                  st->seconds > 0 ? 100.0 * st->idle_seconds
                  / (st->seconds * e->dfpn_params.threads) : 0.0);
     return htp_success(cmd, "\n%.2f s, %llu expansions (%.0f/s, %llu leaves), %llu DFPN calls, "
-                       "%llu moves refuted by siblings, tt %zu of %zu, peak RSS %ld MiB%s",
+                       "%llu moves dominated by siblings, tt %zu of %zu, peak RSS %ld MiB%s",
                        st->seconds, (unsigned long long)st->expansions, rate,
                        (unsigned long long)st->terminal, (unsigned long long)st->work,
                        (unsigned long long)st->refuted, tt_used(e->tt), tt_capacity(e->tt),

@@ -14,6 +14,9 @@
  * position's hash; about 15 MB a thread).  4096 entries re-expand about
  * 6 % more nodes on 7x7 a2, 32768 save little more. */
 #define CACHE_SIZE 16384
+/* Dominated-move sets kept per thread of a search (56 bytes each, 3.5
+ * MB a thread). */
+#define REFUTE_SIZE 65536
 /* Cache entries per lock. */
 #define CACHE_PER_LOCK 64
 /* Calls between two looks at the clock and the interrupt. */
@@ -24,14 +27,31 @@ typedef struct cache_entry {
     kn_expansion_t e;
 } cache_entry_t;
 
+/* The siblings a node dominates (refuted_by below, for the parent's
+ * mover): the node's key and the set. */
+typedef struct refute_entry {
+    uint64_t key;               /* 0: empty */
+    bitset_t refuted;
+} refute_entry_t;
+
 /* The expansion cache, shared by the threads of a parallel search so
- * that a node one thread expanded is not expanded again by another.
- * Locking: entry i belongs to mutex i / CACHE_PER_LOCK, held while the
- * entry is read or written (a copy of about 900 bytes) and never while
+ * that a node one thread expanded is not expanded again by another, and
+ * beside it the sets of sibling moves each opened node dominates
+ * (dfpn_read_children).  A parent reads its children's sets every time
+ * it is opened; the expansions themselves are soon pushed out of the
+ * cache by the nodes expanded after them, and the sets are small, so
+ * many more of them stay.  Both are facts about positions, valid for any
+ * search.
+ *
+ * Locking: cache entry i belongs to mutex i / CACHE_PER_LOCK, refutation
+ * entry i to mutex i % nlocks; a mutex is held while its entry is read
+ * or written (a copy of about 900 or 56 bytes) and never while
  * expanding. */
 struct dfpn_cache {
     cache_entry_t *entries;
     size_t size;
+    refute_entry_t *refutes;
+    size_t nrefutes;
     pthread_mutex_t *locks;
     size_t nlocks;
 };
@@ -44,10 +64,13 @@ dfpn_cache_new(int threads)
         return NULL;
     c->size = (size_t)CACHE_SIZE * (size_t)(threads < 1 ? 1 : threads);
     c->nlocks = (c->size + CACHE_PER_LOCK - 1) / CACHE_PER_LOCK;
+    c->nrefutes = (size_t)REFUTE_SIZE * (size_t)(threads < 1 ? 1 : threads);
     c->entries = calloc(c->size, sizeof *c->entries);
+    c->refutes = calloc(c->nrefutes, sizeof *c->refutes);
     c->locks = malloc(c->nlocks * sizeof *c->locks);
-    if (!c->entries || !c->locks) {
+    if (!c->entries || !c->refutes || !c->locks) {
         free(c->entries);
+        free(c->refutes);
         free(c->locks);
         free(c);
         return NULL;
@@ -65,6 +88,7 @@ dfpn_cache_free(dfpn_cache_t *c)
     for (size_t i = 0; i < c->nlocks; i++)
         pthread_mutex_destroy(&c->locks[i]);
     free(c->entries);
+    free(c->refutes);
     free(c->locks);
     free(c);
 }
@@ -214,6 +238,37 @@ cached_refuted(dfpn_cache_t *cache, const position_t *pos, hex_color_t me, bitse
     return hit;
 }
 
+/* Keep what the node `key` (expansion e) dominates among its parent's
+ * moves. */
+static void
+remember_refuted(dfpn_cache_t *cache, uint64_t key, const kn_expansion_t *e)
+{
+    bitset_t r = refuted_by(e, hex_color_other(e->to_move));
+    key |= 1;
+    size_t i = (size_t)(key >> 7) % cache->nrefutes;
+    pthread_mutex_t *lock = &cache->locks[i % cache->nlocks];
+    pthread_mutex_lock(lock);
+    cache->refutes[i].key = key;
+    cache->refutes[i].refuted = r;
+    pthread_mutex_unlock(lock);
+}
+
+/* What the node `key` refutes among its parent's moves, into *out; false
+ * when its set is not kept. */
+static bool
+remembered_refuted(dfpn_cache_t *cache, uint64_t key, bitset_t *out)
+{
+    key |= 1;
+    size_t i = (size_t)(key >> 7) % cache->nrefutes;
+    pthread_mutex_t *lock = &cache->locks[i % cache->nlocks];
+    pthread_mutex_lock(lock);
+    bool hit = cache->refutes[i].key == key;
+    if (hit)
+        *out = cache->refutes[i].refuted;
+    pthread_mutex_unlock(lock);
+    return hit;
+}
+
 bool
 dfpn_expand(dfpn_t *s, const position_t *pos, hex_color_t to_move, kn_expansion_t *out)
 {
@@ -251,12 +306,23 @@ dfpn_read(dfpn_t *s, uint64_t key)
     return d;
 }
 
-/* A lost child's refutations are read from its cached expansion (none
- * when it is no longer cached: that only loses some pruning). */
+/* The children's numbers, with the moves that a sibling dominates
+ * counted as lost.  Move x is dominated by sibling c when x is dead or
+ * captured by the mover in c's expansion (refuted_by): x is then worth no
+ * more than c to the mover, so the node's value is its value without x
+ * (when c loses, x loses).  A set is read from the table of sets kept at
+ * expansion, or for a lost child from its cached expansion (none when
+ * neither has it: that only loses some pruning).  Only a child lost for
+ * true or not itself dominated lends its set: two moves that dominate
+ * each other (equal values) must not remove each other, and the first
+ * one read keeps its place.  A move proven to win stays, dominated or
+ * not (the node is won by it).  Within one visit of the node the
+ * dominated set only grows, so a child dominated stays dominated. */
 void
 dfpn_read_children(dfpn_t *s, frame_t *f)
 {
     hex_color_t me = s->pos.to_move;
+    bool lost[HEX_MAX_CELLS], won[HEX_MAX_CELLS];
     for (int i = 0; i < f->e.n; i++) {
         tt_data_t d;
         if (tt_lookup(s->tt, f->key[i], &d)) {
@@ -266,22 +332,30 @@ dfpn_read_children(dfpn_t *s, frame_t *f)
             f->phi[i] = 1;
             f->delta[i] = 1;
         }
+        lost[i] = f->phi[i] == 0;
+        won[i] = f->delta[i] == 0;
     }
     bool more = true;
     while (more) {
         more = false;
         for (int i = 0; i < f->e.n; i++) {
-            if (bitset_test(&f->refuted, f->e.moves[i])) {
+            bool dominated = bitset_test(&f->refuted, f->e.moves[i]);
+            if (dominated && !won[i]) {
                 f->phi[i] = 0;
                 f->delta[i] = TT_INF;
             }
-            if (f->phi[i] != 0 || f->harvested[i])
+            if (f->harvested[i] || (dominated && !lost[i]))
                 continue;
-            f->harvested[i] = true;
-            position_play(&s->pos, me, f->e.moves[i]);
             bitset_t r;
-            bool have = cached_refuted(s->cache, &s->pos, me, &r);
-            position_undo(&s->pos);
+            bool have = remembered_refuted(s->cache, f->key[i], &r);
+            if (!have && lost[i]) {
+                position_play(&s->pos, me, f->e.moves[i]);
+                have = cached_refuted(s->cache, &s->pos, me, &r);
+                position_undo(&s->pos);
+            }
+            /* a lost child is read once; another one again until its
+             * set is known (it is kept when the child is opened) */
+            f->harvested[i] = have || lost[i];
             if (!have)
                 continue;
             r = bitset_andnot(r, f->refuted);
@@ -358,14 +432,19 @@ thresholds(const dfpn_t *s, uint32_t P, uint32_t D, uint32_t delta, uint32_t phi
 }
 
 /* The focused search counts the first max(2, ceil(b + f k)) children not
- * lost, k the number of those. */
+ * lost, k the number of those.  Lost is read from the true numbers in f
+ * (dominated moves included): the window is part of the tree, and a
+ * parallel search's virtual wins and losses (in phi, delta) must not
+ * widen it, or the other threads would be shown fresh children beyond
+ * it, whose numbers of 1 draw them in ahead of the children serial DFPN
+ * searches. */
 void
 dfpn_pn_update(const dfpn_t *s, const frame_t *f, const uint32_t *phi,
                const uint32_t *delta, int best, pn_update_t *u)
 {
     int k = 0;
     for (int i = 0; i < f->e.n; i++)
-        k += phi[i] != 0;
+        k += f->phi[i] != 0;
     double w = ceil(s->params->widening_base + s->params->widening_factor * (double)k);
     int limit = w < 2 ? 2 : (int)w;
     int taken = 0;
@@ -373,7 +452,7 @@ dfpn_pn_update(const dfpn_t *s, const frame_t *f, const uint32_t *phi,
     u->delta = 0;
     u->j1 = u->j2 = u->last = -1;
     for (int i = 0; i < f->e.n && taken < limit; i++) {
-        if (phi[i] == 0)
+        if (f->phi[i] == 0)
             continue;
         taken++;
         u->delta = sat_add(u->delta, phi[i]);
@@ -418,6 +497,7 @@ dfpn_open(dfpn_t *s, frame_t *f, uint64_t key, tt_data_t *nd)
         s->stopped = true;      /* out of memory: stop, unknown */
         return -2;
     }
+    remember_refuted(s->cache, key, &f->e);
     hex_color_t me = s->pos.to_move;
     if (f->e.decided != HEX_EMPTY) {
         bool won = f->e.decided == me;

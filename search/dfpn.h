@@ -64,7 +64,7 @@ typedef struct dfpn_stats {
     uint64_t expansions;        /* nodes expanded (board knowledge run) */
     uint64_t cache_hits;        /* expansions found in the cache */
     uint64_t terminal;          /* nodes ended by fill-in or VCs */
-    uint64_t refuted;           /* moves pruned by a lost sibling */
+    uint64_t refuted;           /* moves pruned as dominated by a sibling */
     double seconds;
 } dfpn_stats_t;
 

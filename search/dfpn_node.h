@@ -22,9 +22,10 @@
 typedef struct frame {
     uint64_t key[HEX_MAX_CELLS];
     uint32_t phi[HEX_MAX_CELLS], delta[HEX_MAX_CELLS];
-    bool harvested[HEX_MAX_CELLS];      /* lost child whose refuted
+    bool harvested[HEX_MAX_CELLS];      /* child whose dominated
                                          * siblings are in `refuted` */
-    bitset_t refuted;           /* moves lost by refuted_siblings */
+    bitset_t refuted;           /* moves dominated by a sibling (counted
+                                 * as lost) */
     kn_expansion_t e;
 } frame_t;
 
@@ -94,7 +95,7 @@ tt_data_t dfpn_read(dfpn_t *s, uint64_t key);
 int dfpn_open(dfpn_t *s, frame_t *f, uint64_t key, tt_data_t *nd);
 
 /* The children's numbers from the table into f->phi, f->delta, with the
- * moves refuted by lost siblings counted as lost. */
+ * moves dominated by siblings counted as lost. */
 void dfpn_read_children(dfpn_t *s, frame_t *f);
 
 /* PNUPDATE over the focused window, children's numbers phi[], delta[]
