@@ -207,14 +207,15 @@ expand(dfpn_t *s, const position_t *pos, kn_expansion_t *out)
     return true;
 }
 
-/* The siblings a lost move refutes too (Benzene's maximum proof set, as
- * it uses it): if `me` loses after playing m, it loses after playing any
- * cell x that the child's fill-in (e, for the opponent to move) makes
- * dead or captured by me.  Dead: the child with me also on x is worth the
- * child, lost; captured by me: filling x (and the rest of its captured
- * set) with my stones keeps the child's value, lost.  The position after
- * me on x alone has fewer of my stones than either, so it is lost too
- * (in Hex an extra stone never hurts its owner). */
+/* The siblings a move dominates: any cell x that the fill-in of the
+ * child after `me` plays m (e, for the opponent to move) makes dead or
+ * captured by me is worth no more to me than m.  Dead: the child with me
+ * also on x is worth the child; captured by me: filling x (and the rest
+ * of its captured set) with my stones keeps the child's value.  The
+ * position after me on x alone has fewer of my stones than either, so it
+ * is worth no more to me (in Hex an extra stone never hurts its owner).
+ * So when m loses, x loses too (Benzene's maximum proof set uses that),
+ * and a node's value is its value without x while m is there. */
 static bitset_t
 refuted_by(const kn_expansion_t *e, hex_color_t me)
 {
@@ -792,8 +793,10 @@ check_node(checker_t *c, position_t *p, hex_color_t winner)
             position_undo(p);
         }
     } else {
-        /* every move loses: by its stored proof, or refuted by a lost
-         * sibling (refuted_by, as the search prunes) */
+        /* every move loses: by its stored proof, or dominated by a lost
+         * sibling (refuted_by; a move the search pruned as dominated by
+         * an unsolved sibling is covered so once the node is lost, as
+         * that sibling, or the one dominating it, then has a proof) */
         bool *done = calloc((size_t)e->n + 1, sizeof *done);
         if (!done) {
             check_fail(c, p, "out of memory");

@@ -348,7 +348,7 @@ run_against_reference(const comparison_t *c)
     }
     fprintf(stderr, "dfpn with knowledge (%d threads, jobs of %d calls, table %zu bytes) vs %s: "
             "%ld %dx%d positions with %d..%d empty cells (%ld searched beyond the root), %ld "
-            "winning moves checked, %ld proofs checked (%llu nodes), %llu moves refuted by "
+            "winning moves checked, %ld proofs checked (%llu nodes), %llu moves dominated by "
             "siblings, %llu jobs, %llu expansions (reference %llu)\n", c->threads, c->max_work,
             c->tt_bytes, ref_name, c->want, c->size, c->size, c->min_empty, c->max_empty, open,
             wins, proofs, (unsigned long long)proof_nodes, (unsigned long long)refuted,
