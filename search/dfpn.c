@@ -239,33 +239,40 @@ cached_refuted(dfpn_cache_t *cache, const position_t *pos, hex_color_t me, bitse
     return hit;
 }
 
+/* The refutation entry of a node's key (stored keys have their low bit
+ * set), locked; unlock its mutex (*lock) after use. */
+static refute_entry_t *
+refute_entry_locked(dfpn_cache_t *cache, uint64_t key, pthread_mutex_t **lock)
+{
+    size_t i = (size_t)((key | 1) >> 7) % cache->nrefutes;
+    *lock = &cache->locks[i % cache->nlocks];
+    pthread_mutex_lock(*lock);
+    return &cache->refutes[i];
+}
+
 /* Keep what the node `key` (expansion e) dominates among its parent's
  * moves. */
 static void
 remember_refuted(dfpn_cache_t *cache, uint64_t key, const kn_expansion_t *e)
 {
     bitset_t r = refuted_by(e, hex_color_other(e->to_move));
-    key |= 1;
-    size_t i = (size_t)(key >> 7) % cache->nrefutes;
-    pthread_mutex_t *lock = &cache->locks[i % cache->nlocks];
-    pthread_mutex_lock(lock);
-    cache->refutes[i].key = key;
-    cache->refutes[i].refuted = r;
+    pthread_mutex_t *lock;
+    refute_entry_t *x = refute_entry_locked(cache, key, &lock);
+    x->key = key | 1;
+    x->refuted = r;
     pthread_mutex_unlock(lock);
 }
 
-/* What the node `key` refutes among its parent's moves, into *out; false
- * when its set is not kept. */
+/* What the node `key` dominates among its parent's moves, into *out;
+ * false when its set is not kept. */
 static bool
 remembered_refuted(dfpn_cache_t *cache, uint64_t key, bitset_t *out)
 {
-    key |= 1;
-    size_t i = (size_t)(key >> 7) % cache->nrefutes;
-    pthread_mutex_t *lock = &cache->locks[i % cache->nlocks];
-    pthread_mutex_lock(lock);
-    bool hit = cache->refutes[i].key == key;
+    pthread_mutex_t *lock;
+    refute_entry_t *x = refute_entry_locked(cache, key, &lock);
+    bool hit = x->key == (key | 1);
     if (hit)
-        *out = cache->refutes[i].refuted;
+        *out = x->refuted;
     pthread_mutex_unlock(lock);
     return hit;
 }

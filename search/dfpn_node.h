@@ -98,7 +98,8 @@ int dfpn_open(dfpn_t *s, frame_t *f, uint64_t key, tt_data_t *nd);
  * moves dominated by siblings counted as lost. */
 void dfpn_read_children(dfpn_t *s, frame_t *f);
 
-/* PNUPDATE over the focused window, children's numbers phi[], delta[]
+/* PNUPDATE over the focused window (drawn from f's true numbers),
+ * children's numbers phi[], delta[]
  * (f's moves); best the move selected last (-1: none). */
 void dfpn_pn_update(const dfpn_t *s, const frame_t *f, const uint32_t *phi,
                     const uint32_t *delta, int best, pn_update_t *u);
