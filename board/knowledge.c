@@ -111,6 +111,52 @@ order_centre(const position_t *p, int16_t *moves, int n)
     }
 }
 
+/* The carrier of the first connection of `type` between the owner's
+ * edges (every empty cell when there is none: the caller then claims
+ * nothing beyond it). */
+static bitset_t
+edge_carrier(const vc_t *vc, const position_t *f, vc_type_t type)
+{
+    hex_color_t x = vc_color(vc);
+    const vc_conn_t *l;
+    if (vc_between(vc, geometry_edge1(x), geometry_edge2(x), type, &l) > 0)
+        return l[0].carrier;
+    return position_empty_cells(f);
+}
+
+/* The must-play's support (knowledge.h): semis of opp between its edges,
+ * smallest first, each kept when it shrinks the intersection, until the
+ * intersection is the must-play; then the pruned cells' neighbourhoods. */
+static bitset_t
+mustplay_support(const vc_t *opp, const position_t *f, const bitset_t *must,
+                 const ice_result_t *r)
+{
+    const geometry_t *g = f->geo;
+    hex_color_t x = vc_color(opp);
+    bitset_t empty = position_empty_cells(f);
+    bitset_t support = *must, meet = empty;
+    const vc_conn_t *l;
+    int n = vc_between(opp, geometry_edge1(x), geometry_edge2(x), VC_SEMI, &l);
+    for (int i = 0; i < n && !bitset_equal(&meet, must); i++) {
+        bitset_t m = bitset_and(meet, l[i].carrier);
+        if (!bitset_equal(&m, &meet)) {
+            meet = m;
+            support = bitset_or(support, l[i].carrier);
+        }
+    }
+    bitset_t pruned = bitset_and(*must, r->inferior);
+    for (int c = bitset_first(&pruned); c >= 0; c = bitset_next(&pruned, c)) {
+        bitset_t near = bitset_and(g->nbrs[c], g->cells);
+        bitset_t ring = near;
+        for (int u = bitset_first(&ring); u >= 0; u = bitset_next(&ring, u))
+            near = bitset_or(near, g->nbrs[u]);
+        support = bitset_or(support, near);
+        if (bitset_test(&r->dominated, c) && r->dominator[c] >= 0)
+            bitset_set(&support, r->dominator[c]);
+    }
+    return bitset_and(support, empty);
+}
+
 static void
 decide(kn_expansion_t *out, hex_color_t winner, kn_reason_t reason, int win_move)
 {
@@ -126,7 +172,7 @@ expand(kn_t *kn, const position_t *pos, hex_color_t to_move, bool stop_at_win,
 {
     hex_color_t opp = hex_color_other(to_move);
     out->to_move = to_move;
-    out->fill[0] = out->fill[1] = out->dead = bitset_empty();
+    out->fill[0] = out->fill[1] = out->dead = out->support = bitset_empty();
     out->n = 0;
     if (pos->winner != HEX_EMPTY) {
         decide(out, pos->winner, KN_WON_ALREADY, -1);
@@ -134,6 +180,7 @@ expand(kn_t *kn, const position_t *pos, hex_color_t to_move, bool stop_at_win,
     }
     if (kn->cfg.rules_only) {
         bitset_t empty = position_empty_cells(pos);
+        out->support = empty;
         out->decided = HEX_EMPTY;
         out->reason = KN_OPEN;
         out->win_move = -1;
@@ -161,12 +208,15 @@ expand(kn_t *kn, const position_t *pos, hex_color_t to_move, bool stop_at_win,
         return false;
     if (stop_at_win && vc_connected_fully(kn->vc[to_move])) {
         decide(out, to_move, KN_VC_WIN, -1);
+        out->support = edge_carrier(kn->vc[to_move], f, VC_FULL);
         return true;
     }
     const vc_conn_t *semi;
     if (stop_at_win && vc_between(kn->vc[to_move], geometry_edge1(to_move),
                                   geometry_edge2(to_move), VC_SEMI, &semi) > 0) {
         decide(out, to_move, KN_VC_WIN, semi[0].key);
+        out->support = semi[0].carrier;
+        bitset_set(&out->support, semi[0].key);
         return true;
     }
     if (!vc_build(kn->vc[opp], f, opp))
@@ -174,10 +224,12 @@ expand(kn_t *kn, const position_t *pos, hex_color_t to_move, bool stop_at_win,
     bitset_t must;
     if (!vc_mustplay(kn->vc[opp], f, &must)) {
         decide(out, opp, KN_VC_LOSS, -1);
+        out->support = edge_carrier(kn->vc[opp], f, VC_FULL);
         return true;
     }
     /* the pruning is needed only now, and only among the must-play */
     ice_prune(kn->ice, kn->cfg.ice_params, &must, r);
+    out->support = mustplay_support(kn->vc[opp], f, &must, r);
     bitset_t moves = bitset_andnot(must, r->inferior);
     if (bitset_is_empty(&moves)) {
         decide(out, opp, KN_NO_MOVES, -1);

@@ -76,9 +76,27 @@ typedef struct kn_expansion {
     bitset_t dead;              /* the dead cells of the fill-in (either
                                  * colour; the rest of fill[c] is captured
                                  * by c) */
+    bitset_t support;           /* the empty cells of the filled board
+                                 * that the result rests on (below) */
     int n;                      /* moves to try (KN_OPEN only) */
     int16_t moves[HEX_MAX_CELLS];       /* best first */
 } kn_expansion_t;
+
+/* The support of an expansion, for proofs that must survive extra stones
+ * of the losing side (the solver's harmless sets, search/dfpn.c): stones
+ * of the loser added on empty cells of the filled board outside it leave
+ * the reason standing.
+ *   - KN_VC_WIN, KN_VC_LOSS: the carrier of the deciding connection (a
+ *     semi's key included): a connection never depends on cells outside
+ *     its carrier;
+ *   - KN_OPEN, KN_NO_MOVES: the must-play, the carriers of a set of the
+ *     opponent's edge semis whose carriers meet in exactly the must-play
+ *     (so those semis stand and every move outside the must-play still
+ *     loses), and around each must-play cell pruned as inferior the empty
+ *     cells within distance two (where its certificate's killer, reverser
+ *     and captured set lie, ice.h) and its dominator;
+ *   - KN_WON_ALREADY, KN_FILLED: empty (a connected board stays so);
+ *   - rules_only: every empty cell. */
 
 typedef struct kn kn_t;
 

@@ -27,11 +27,17 @@ typedef struct cache_entry {
     kn_expansion_t e;
 } cache_entry_t;
 
-/* The siblings a node dominates (refuted_by below, for the parent's
- * mover): the node's key and the set. */
+/* What a node tells its parent: the siblings it dominates (refuted_by
+ * below, for the parent's mover) and, once it is solved, its loser's
+ * harmless set (harmless_leaf below); the node's key. */
 typedef struct refute_entry {
     uint64_t key;               /* 0: empty */
     bitset_t refuted;
+    bitset_t harmless;          /* valid when `solved` */
+    bitset_t basis;             /* a lost node's children whose sets
+                                 * made it (the proof checker takes the
+                                 * same ones) */
+    bool solved;
 } refute_entry_t;
 
 /* The expansion cache, shared by the threads of a parallel search so
@@ -251,30 +257,113 @@ refute_entry_locked(dfpn_cache_t *cache, uint64_t key, pthread_mutex_t **lock)
 }
 
 /* Keep what the node `key` (expansion e) dominates among its parent's
- * moves. */
+ * moves, and its harmless set h when it is solved (h NULL: not solved;
+ * an unsolved node keeps the harmless set it had). */
 static void
-remember_refuted(dfpn_cache_t *cache, uint64_t key, const kn_expansion_t *e)
+remember_refuted(dfpn_cache_t *cache, uint64_t key, const kn_expansion_t *e, const bitset_t *h,
+                 const bitset_t *basis)
 {
     bitset_t r = refuted_by(e, hex_color_other(e->to_move));
     pthread_mutex_t *lock;
     refute_entry_t *x = refute_entry_locked(cache, key, &lock);
+    if (x->key != (key | 1))
+        x->solved = false;
     x->key = key | 1;
     x->refuted = r;
+    if (h) {
+        x->harmless = *h;
+        x->basis = *basis;
+        x->solved = true;
+    }
     pthread_mutex_unlock(lock);
 }
 
-/* What the node `key` dominates among its parent's moves, into *out;
- * false when its set is not kept. */
+/* The basis of the solved node `key` into *out; false when not kept. */
 static bool
-remembered_refuted(dfpn_cache_t *cache, uint64_t key, bitset_t *out)
+remembered_basis(dfpn_cache_t *cache, uint64_t key, bitset_t *out)
+{
+    pthread_mutex_t *lock;
+    refute_entry_t *x = refute_entry_locked(cache, key, &lock);
+    bool hit = x->key == (key | 1) && x->solved;
+    if (hit)
+        *out = x->basis;
+    pthread_mutex_unlock(lock);
+    return hit;
+}
+
+/* What the node `key` dominates among its parent's moves, into *out, and
+ * when it is solved its harmless set into *h (else *h is empty); false
+ * when neither is kept. */
+static bool
+remembered_refuted(dfpn_cache_t *cache, uint64_t key, bitset_t *out, bitset_t *h)
 {
     pthread_mutex_t *lock;
     refute_entry_t *x = refute_entry_locked(cache, key, &lock);
     bool hit = x->key == (key | 1);
-    if (hit)
+    *h = bitset_empty();
+    if (hit) {
         *out = x->refuted;
+        if (x->solved)
+            *h = x->harmless;
+    }
     pthread_mutex_unlock(lock);
     return hit;
+}
+
+/* Harmless sets.  For a solved node N (a position, its side to move; W
+ * the winner, L the loser) a set H(N) of empty cells is harmless when
+ * adding L stones on any part of it leaves N won by W.  A parent whose
+ * mover L lost the child N (L played m) then loses every sibling x in
+ * H(N): the position after L on x has fewer L stones than N plus L on x,
+ * which W wins (refuted_by is the case that needs no search).  The sets
+ * are built bottom-up as nodes are solved; on the filled board F of N:
+ *   - base: the dead cells and L's fill-in.  Dead and captured cells are
+ *     game notions that carry over to fuller boards (ice.h), so N plus L
+ *     stones S outside W's fill-in is worth F plus L stones on the empty
+ *     cells of F in S; every rule below is about such an F + S.
+ *   - decided at expansion: base plus the empty cells of F outside the
+ *     expansion's support (knowledge.h): the deciding connection, or for
+ *     no moves left the must-play's semis and certificates, stand.
+ *   - W to move, won by m: base plus H(F + m) (W still plays m; m is not
+ *     in H(F + m), which holds empty cells only).
+ *   - L to move, lost: base plus the empty cells of F in every H(F + c),
+ *     c a child lost in the table, minus the support of the must-play.
+ *     With S outside the support, the semis that make the must-play still
+ *     stand, so moves outside it still lose; the certificates of the
+ *     inferior cells in it still hold (their cells are empty, their
+ *     claims carry over to fuller boards), so by the theorem of ice.h
+ *     a win of L would need a kept move that wins; a child c lost in the
+ *     table loses as S is in H(F + c); a child counted lost as dominated
+ *     is worth at most its dominator, down a chain that ends in a child
+ *     lost in the table (dfpn_read_children), and each step of it carries
+ *     over to F + S (dead and captured cells do, and a harmless-set step
+ *     holds as S and the dominated cell both lie in the lender's set).
+ * A missing child's set counts as empty, so a set is only ever smaller
+ * than it could be.  The proof checker rebuilds every set it relies on
+ * from its own expansions. */
+
+/* H of a node decided at its expansion e, pos its position before the
+ * fill-in. */
+static bitset_t
+harmless_leaf(const position_t *pos, const kn_expansion_t *e)
+{
+    hex_color_t w = e->decided;
+    bitset_t keep = bitset_or(bitset_andnot(e->fill[w], e->dead), e->support);
+    return bitset_andnot(position_empty_cells(pos), keep);
+}
+
+/* H of a node from `deep` (its part on the filled board: the winning
+ * child's set, or the losing children's common set), filled its filled
+ * position, e its expansion, `loser` its loser. */
+static bitset_t
+harmless_inner(const position_t *filled, const kn_expansion_t *e, hex_color_t loser,
+               bitset_t deep)
+{
+    bitset_t h = bitset_or(e->dead, e->fill[loser]);
+    deep = bitset_and(deep, position_empty_cells(filled));
+    if (loser == e->to_move)
+        deep = bitset_andnot(deep, e->support);
+    return bitset_or(h, deep);
 }
 
 bool
@@ -330,7 +419,7 @@ void
 dfpn_read_children(dfpn_t *s, frame_t *f)
 {
     hex_color_t me = s->pos.to_move;
-    bool lost[HEX_MAX_CELLS], won[HEX_MAX_CELLS];
+    bool *lost = f->lost, won[HEX_MAX_CELLS];
     for (int i = 0; i < f->e.n; i++) {
         tt_data_t d;
         if (tt_lookup(s->tt, f->key[i], &d)) {
@@ -352,20 +441,28 @@ dfpn_read_children(dfpn_t *s, frame_t *f)
                 f->phi[i] = 0;
                 f->delta[i] = TT_INF;
             }
-            if (f->harvested[i] || (dominated && !lost[i]))
+            if (f->harvest[i] == HARVEST_LOST || (f->harvest[i] == HARVEST_OPEN && !lost[i])
+                || (dominated && !lost[i]))
                 continue;
-            bitset_t r;
-            bool have = remembered_refuted(s->cache, f->key[i], &r);
+            bitset_t r, h;
+            bool have = remembered_refuted(s->cache, f->key[i], &r, &h);
             if (!have && lost[i]) {
                 position_play(&s->pos, me, f->e.moves[i]);
                 have = cached_refuted(s->cache, &s->pos, me, &r);
                 position_undo(&s->pos);
             }
-            /* a lost child is read once; another one again until its
-             * set is known (it is kept when the child is opened) */
-            f->harvested[i] = have || lost[i];
+            /* a lost child is read once, with its harmless set (the
+             * child is lost for me: H is about me); another one again
+             * until its set is known (it is kept when the child is
+             * opened) */
+            if (lost[i])
+                f->harvest[i] = HARVEST_LOST;
+            else if (have)
+                f->harvest[i] = HARVEST_OPEN;
             if (!have)
                 continue;
+            if (lost[i])
+                r = bitset_or(r, h);
             r = bitset_andnot(r, f->refuted);
             if (!bitset_is_empty(&r)) {
                 f->refuted = bitset_or(f->refuted, r);
@@ -505,9 +602,10 @@ dfpn_open(dfpn_t *s, frame_t *f, uint64_t key, tt_data_t *nd)
         s->stopped = true;      /* out of memory: stop, unknown */
         return -2;
     }
-    remember_refuted(s->cache, key, &f->e);
     hex_color_t me = s->pos.to_move;
     if (f->e.decided != HEX_EMPTY) {
+        bitset_t h = harmless_leaf(&s->pos, &f->e), none = bitset_empty();
+        remember_refuted(s->cache, key, &f->e, &h, &none);
         bool won = f->e.decided == me;
         nd->phi = won ? 0 : TT_INF;
         nd->delta = won ? TT_INF : 0;
@@ -515,15 +613,42 @@ dfpn_open(dfpn_t *s, frame_t *f, uint64_t key, tt_data_t *nd)
         tt_store(s->tt, key, nd);
         return -1;
     }
+    remember_refuted(s->cache, key, &f->e, NULL, NULL);
     int filled = kn_play_fill(&f->e, &s->pos);
     for (int i = 0; i < f->e.n; i++) {
         position_play(&s->pos, me, f->e.moves[i]);
         f->key[i] = dfpn_key(s);
         position_undo(&s->pos);
-        f->harvested[i] = false;
+        f->harvest[i] = HARVEST_NONE;
     }
     f->refuted = bitset_empty();
     return filled;
+}
+
+/* The harmless set of the node of f (s->pos its filled position), just
+ * solved (u): from its winning child's set, or from the sets of its
+ * children lost in the table. */
+static bitset_t
+solved_harmless(dfpn_t *s, const frame_t *f, const pn_update_t *u, bitset_t *basis)
+{
+    hex_color_t me = s->pos.to_move;
+    bitset_t r, deep = bitset_empty();
+    *basis = bitset_empty();
+    if (u->phi == 0) {
+        remembered_refuted(s->cache, f->key[u->j1], &r, &deep);
+        return harmless_inner(&s->pos, &f->e, hex_color_other(me), deep);
+    }
+    bool first = true;
+    for (int i = 0; i < f->e.n; i++) {
+        if (!f->lost[i])
+            continue;
+        bitset_t h;
+        remembered_refuted(s->cache, f->key[i], &r, &h);
+        deep = first ? h : bitset_and(deep, h);
+        first = false;
+        bitset_set(basis, f->e.moves[i]);
+    }
+    return harmless_inner(&s->pos, &f->e, me, deep);
 }
 
 void
@@ -536,6 +661,10 @@ dfpn_update_entry(dfpn_t *s, frame_t *f, uint64_t key, tt_data_t *nd, pn_update_
     if (u->phi == 0)
         nd->best = f->e.moves[u->j1];
     tt_store(s->tt, key, nd);
+    if (u->phi == 0 || u->delta == 0) {
+        bitset_t basis, h = solved_harmless(s, f, u, &basis);
+        remember_refuted(s->cache, key, &f->e, &h, &basis);
+    }
 }
 
 uint64_t
@@ -688,6 +817,7 @@ dfpn_pv(dfpn_t *s, const position_t *pos, hex_color_t to_move, int *moves, int m
 typedef struct checker {
     dfpn_t *s;
     uint64_t *seen;             /* open addressing on key | 1 */
+    bitset_t *harmless;         /* beside each seen key: its node's set */
     size_t cap, used;
     uint64_t nodes;
     char *why;
@@ -695,36 +825,65 @@ typedef struct checker {
     bool failed;
 } checker_t;
 
+/* The slot of key in c->seen: where it is, or the empty one it would
+ * take. */
+static size_t
+seen_slot(const checker_t *c, uint64_t key)
+{
+    size_t j = (key >> 11) & (c->cap - 1);
+    while (c->seen[j] && c->seen[j] != key)
+        j = (j + 1) & (c->cap - 1);
+    return j;
+}
+
+/* Whether key (a node checked already) is seen; its harmless set into
+ * *h. */
 static bool
-seen_insert(checker_t *c, uint64_t key)
+seen_find(const checker_t *c, uint64_t key, bitset_t *h)
+{
+    if (!c->cap)
+        return false;
+    size_t j = seen_slot(c, key | 1);
+    if (!c->seen[j])
+        return false;
+    *h = c->harmless[j];
+    return true;
+}
+
+/* Record key as checked, with its harmless set (a full table only
+ * forgets: a node is then checked again). */
+static void
+seen_insert(checker_t *c, uint64_t key, const bitset_t *h)
 {
     key |= 1;
     if (2 * (c->used + 1) > c->cap) {
         size_t cap = c->cap ? 2 * c->cap : 1024;
         uint64_t *t = calloc(cap, sizeof *t);
-        if (!t)
-            return false;
+        bitset_t *hs = malloc(cap * sizeof *hs);
+        if (!t || !hs) {
+            free(t);
+            free(hs);
+            return;
+        }
+        checker_t n = { .seen = t, .harmless = hs, .cap = cap };
         for (size_t i = 0; i < c->cap; i++) {
             if (!c->seen[i])
                 continue;
-            size_t j = (c->seen[i] >> 11) & (cap - 1);
-            while (t[j])
-                j = (j + 1) & (cap - 1);
+            size_t j = seen_slot(&n, c->seen[i]);
             t[j] = c->seen[i];
+            hs[j] = c->harmless[i];
         }
         free(c->seen);
+        free(c->harmless);
         c->seen = t;
+        c->harmless = hs;
         c->cap = cap;
     }
-    size_t j = (key >> 11) & (c->cap - 1);
-    while (c->seen[j]) {
-        if (c->seen[j] == key)
-            return false;
-        j = (j + 1) & (c->cap - 1);
-    }
+    size_t j = seen_slot(c, key);
+    if (!c->seen[j])
+        c->used++;
     c->seen[j] = key;
-    c->used++;
-    return true;
+    c->harmless[j] = *h;
 }
 
 static void
@@ -759,16 +918,18 @@ check_refuted(checker_t *c, position_t *p, hex_color_t me, bitset_t *refuted)
     return true;
 }
 
-/* Whether `winner` wins p (its side to move) by the stored proof. */
+/* Whether `winner` wins p (its side to move) by the stored proof; the
+ * harmless set of p (for the loser), rebuilt from the checker's own
+ * expansions by the rules of harmless_leaf and harmless_inner, into *h. */
 static bool
-check_node(checker_t *c, position_t *p, hex_color_t winner)
+check_node(checker_t *c, position_t *p, hex_color_t winner, bitset_t *h)
 {
+    *h = bitset_empty();
     if (c->failed)
         return false;
-    if (!seen_insert(c, key_of(p) ^ (uint64_t)winner))
-        return true;            /* checked already (or out of memory: the
-                                 * check then only gets weaker, never
-                                 * wrong, since seen means proven) */
+    uint64_t seen_key = key_of(p) ^ (uint64_t)winner;
+    if (seen_find(c, seen_key, h))
+        return true;
     c->nodes++;
     kn_expansion_t *e = malloc(sizeof *e);
     if (!e || !kn_expand(c->s->kn, p, p->to_move, e)) {
@@ -782,34 +943,45 @@ check_node(checker_t *c, position_t *p, hex_color_t winner)
         if (e->decided != winner) {
             check_fail(c, p, "a leaf with the other winner");
             ok = false;
+        } else {
+            *h = harmless_leaf(p, e);
+            seen_insert(c, seen_key, h);
         }
         free(e);
         return ok;
     }
     /* the node's entry (keyed before the fill-in) holds its move */
     tt_data_t d;
-    bool have = tt_lookup(c->s->tt, key_of(p), &d) && d.phi == 0 && d.best >= 0;
+    uint64_t node_key = key_of(p);
+    bool have = tt_lookup(c->s->tt, node_key, &d) && d.phi == 0 && d.best >= 0;
     int filled = kn_play_fill(e, p);
+    bitset_t deep = bitset_empty();
     if (winner == me) {
         if (!have || position_check(p, me, d.best) != POSITION_OK) {
             check_fail(c, p, "no stored winning move");
             ok = false;
         } else {
             position_play(p, me, d.best);
-            ok = check_node(c, p, winner);
+            ok = check_node(c, p, winner, &deep);
             position_undo(p);
         }
     } else {
         /* every move loses: by its stored proof, or dominated by a lost
-         * sibling (refuted_by; a move the search pruned as dominated by
-         * an unsolved sibling is covered so once the node is lost, as
-         * that sibling, or the one dominating it, then has a proof) */
+         * sibling (its harmless set, which holds refuted_by; a move the
+         * search pruned as dominated by an unsolved sibling is covered so
+         * once the node is lost, as that sibling, or the one dominating
+         * it, then has a proof); every move with a proof is checked by
+         * it, and the node's harmless set comes from those the search
+         * took (its basis, when kept: a child proven later by another
+         * path is left out, as it was) */
         bool *done = calloc((size_t)e->n + 1, sizeof *done);
         if (!done) {
             check_fail(c, p, "out of memory");
             ok = false;
         }
-        bitset_t refuted = bitset_empty();
+        bitset_t refuted = bitset_empty(), basis;
+        bool first = true;
+        bool have_basis = remembered_basis(c->s->cache, node_key, &basis);
         for (int pass = 0; pass < 2 && ok; pass++) {
             bool more = true;
             while (more && ok) {
@@ -824,10 +996,17 @@ check_node(checker_t *c, position_t *p, hex_color_t winner)
                     if (proven || by_sibling || pass == 1) {
                         done[i] = true;
                         more = true;
-                        if (!by_sibling)
-                            ok = check_node(c, p, winner);
-                        if (ok && !check_refuted(c, p, me, &refuted))
-                            ok = false;
+                        if (by_sibling && !proven) {
+                            ok = check_refuted(c, p, me, &refuted);
+                        } else {
+                            bitset_t hc;
+                            ok = check_node(c, p, winner, &hc);
+                            refuted = bitset_or(refuted, hc);
+                            if (!have_basis || bitset_test(&basis, e->moves[i])) {
+                                deep = first ? hc : bitset_and(deep, hc);
+                                first = false;
+                            }
+                        }
                     }
                     position_undo(p);
                 }
@@ -836,6 +1015,10 @@ check_node(checker_t *c, position_t *p, hex_color_t winner)
             }
         }
         free(done);
+    }
+    if (ok) {
+        *h = harmless_inner(p, e, hex_color_other(winner), deep);
+        seen_insert(c, seen_key, h);
     }
     kn_undo_fill(p, filled);
     free(e);
@@ -852,9 +1035,11 @@ dfpn_check_proof(dfpn_t *s, const position_t *pos, hex_color_t to_move,
     position_t p;
     position_copy(&p, pos);
     position_set_to_move(&p, to_move);
-    bool ok = check_node(&c, &p, winner);
+    bitset_t h;
+    bool ok = check_node(&c, &p, winner, &h);
     position_free(&p);
     free(c.seen);
+    free(c.harmless);
     *nodes = c.nodes;
     return ok && !c.failed;
 }

@@ -25,7 +25,13 @@
  * focused: only the first max(2, ceil(b + f * k)) children still not lost
  * count, k the number not lost, so the window widens as children are
  * disproved and the node is disproved only when every child is.  No
- * result depends on the order or the window.
+ * result depends on the order or the window.  A move is pruned (counted
+ * lost) when a sibling dominates it: it is dead or captured by the mover
+ * in the sibling's expansion, or, once the sibling is lost, in the
+ * sibling's harmless set -- the cells where the loser's stones would not
+ * change the result, built bottom-up from VC carriers, must-play supports
+ * and fill-in as nodes are solved (the rules are at harmless_leaf in
+ * dfpn.c).
  *
  * A dfpn_t is one thread's workspace (position, VC and ICE workspaces,
  * recursion frames); the table is shared (tt.h documents its locking),
@@ -126,7 +132,9 @@ int dfpn_pv(dfpn_t *s, const position_t *pos, hex_color_t to_move, int *moves, i
 /* Proof checker: walk the proof of "winner wins pos with to_move to move"
  * stored in the table -- the stored winning move at the winner's nodes,
  * every considered reply at the loser's, fill-in and VC leaves -- with
- * the expansion rules only (no proof numbers).  Returns true when the
+ * the expansion rules only (no proof numbers); a reply pruned as
+ * dominated is accepted only by a harmless set the checker rebuilds from
+ * its own expansions along the proof.  Returns true when the
  * proof is complete and every leaf agrees; *nodes counts the positions
  * checked.  False with a reason in why (a missing entry, a wrong leaf) when
  * the table does not hold a whole proof. */

@@ -18,12 +18,18 @@
 
 #include "search/dfpn.h"
 
+/* How much of a child's sets its parent has read (dfpn_read_children):
+ * none yet, the siblings it dominates, or that and, the child being lost,
+ * its harmless set (final). */
+enum { HARVEST_NONE = 0, HARVEST_OPEN, HARVEST_LOST };
+
 /* One recursion level: the children of the node and their keys. */
 typedef struct frame {
     uint64_t key[HEX_MAX_CELLS];
     uint32_t phi[HEX_MAX_CELLS], delta[HEX_MAX_CELLS];
-    bool harvested[HEX_MAX_CELLS];      /* child whose dominated
-                                         * siblings are in `refuted` */
+    uint8_t harvest[HEX_MAX_CELLS];     /* how far the child's sets are
+                                         * in `refuted`: HARVEST_* */
+    bool lost[HEX_MAX_CELLS];   /* the child is lost in the table */
     bitset_t refuted;           /* moves dominated by a sibling (counted
                                  * as lost) */
     kn_expansion_t e;
