@@ -14,8 +14,8 @@
  * position's hash; about 15 MB a thread).  4096 entries re-expand about
  * 6 % more nodes on 7x7 a2, 32768 save little more. */
 #define CACHE_SIZE 16384
-/* Dominated-move sets kept per thread of a search (56 bytes each, 3.5
- * MB a thread). */
+/* Dominated-move and harmless sets kept per thread of a search (160
+ * bytes each, 10 MB a thread). */
 #define REFUTE_SIZE 65536
 /* Cache entries per lock. */
 #define CACHE_PER_LOCK 64
@@ -51,7 +51,7 @@ typedef struct refute_entry {
  *
  * Locking: cache entry i belongs to mutex i / CACHE_PER_LOCK, refutation
  * entry i to mutex i % nlocks; a mutex is held while its entry is read
- * or written (a copy of about 900 or 56 bytes) and never while
+ * or written (a copy of about 950 or 160 bytes) and never while
  * expanding. */
 struct dfpn_cache {
     cache_entry_t *entries;
