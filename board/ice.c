@@ -40,6 +40,13 @@ struct ice {
     position_t work;
     bool have_work;
     xgraph_t graph;
+    /* The X roots each empty cell of `work` touches, computed when first
+     * asked (touching_memo) and forgotten whenever a fill changes the
+     * board (fill, ice_fill); the temporary moves of dead_given and
+     * dead_after_capture are undone before it is asked again. */
+    bitset_t tg_known[2];
+    int8_t tg_n[2][HEX_MAX_CELLS];
+    int tg_g[2][HEX_MAX_CELLS][6];
 };
 
 void
@@ -418,8 +425,27 @@ near_cells(const position_t *p, int c)
 }
 
 static void
+touching_forget(ice_t *ice)
+{
+    ice->tg_known[0] = ice->tg_known[1] = bitset_empty();
+}
+
+/* touching_groups on ice->work, remembered until the next fill. */
+static int
+touching_memo(ice_t *ice, hex_color_t x, int u, const int **out)
+{
+    if (!bitset_test(&ice->tg_known[x], u)) {
+        ice->tg_n[x][u] = (int8_t)touching_groups(&ice->work, x, u, ice->tg_g[x][u]);
+        bitset_set(&ice->tg_known[x], u);
+    }
+    *out = ice->tg_g[x][u];
+    return ice->tg_n[x][u];
+}
+
+static void
 fill(ice_t *ice, ice_result_t *r, int c, hex_color_t color)
 {
+    touching_forget(ice);
     position_play(&ice->work, color, c);
     bitset_set(&r->filled[color], c);
 }
@@ -507,7 +533,8 @@ cview_build(const position_t *p, hex_color_t x, int c, cview_t *v)
  * it, that is, be b, or an empty cell next to b or touching a group next
  * to b, or a group next to b. */
 static bool
-may_die_given(const position_t *p, const cview_t v[2], hex_color_t s, int b)
+may_die_given_with(const position_t *p, const cview_t v[2], hex_color_t s, int b,
+                   const int *gb, int ngb)
 {
     const cview_t *o = &v[hex_color_other(s)];
     unsigned bbit = 0;
@@ -521,8 +548,6 @@ may_die_given(const position_t *p, const cview_t v[2], hex_color_t s, int b)
     if (ok)
         return true;
     const cview_t *x = &v[s];
-    int gb[6];
-    int ngb = touching_groups(p, s, b, gb);
     unsigned touch = 0;
     for (int i = 0; i < x->n; i++) {
         bool t = false;
@@ -541,6 +566,23 @@ may_die_given(const position_t *p, const cview_t v[2], hex_color_t s, int b)
         if (x->conflict[i] && (!(touch >> i & 1) || (x->conflict[i] & ~touch)))
             return false;
     return true;
+}
+
+static bool
+may_die_given(const position_t *p, const cview_t v[2], hex_color_t s, int b)
+{
+    int gb[6];
+    int ngb = touching_groups(p, s, b, gb);
+    return may_die_given_with(p, v, s, b, gb, ngb);
+}
+
+/* The same on ice->work as it stands, the groups remembered. */
+static bool
+may_die_given_memo(ice_t *ice, const cview_t v[2], hex_color_t s, int b)
+{
+    const int *gb;
+    int ngb = touching_memo(ice, s, b, &gb);
+    return may_die_given_with(&ice->work, v, s, b, gb, ngb);
 }
 
 static void
@@ -580,7 +622,7 @@ round_pairs(ice_t *ice, ice_result_t *r)
                 built = true;
             }
             for (int b = bitset_first(&near); b >= 0; b = bitset_next(&near, b)) {
-                if (may_die_given(&ice->work, v, x, b) && dead_given(ice, a, x, b)
+                if (may_die_given_memo(ice, v, x, b) && dead_given(ice, a, x, b)
                     && dead_given(ice, b, x, a)) {
                     bitset_set(&r->captured[x], a);
                     bitset_set(&r->captured[x], b);
@@ -848,7 +890,7 @@ find_vulnerable_reversible(ice_t *ice, const ice_params_t *prm, const bitset_t *
             cview_t v[2];
             cviews_build(w, c, v);
             for (int k = bitset_first(&near); k >= 0; k = bitset_next(&near, k))
-                if (may_die_given(w, v, y, k) && dead_given(ice, c, y, k))
+                if (may_die_given_memo(ice, v, y, k) && dead_given(ice, c, y, k))
                     bitset_set(&r->killers[c], k);
             if (patterns) {
                 const pattern_t *pat = NULL;
@@ -934,6 +976,7 @@ ice_fill(ice_t *ice, const ice_params_t *prm, const position_t *p, hex_color_t t
         position_free(&ice->work);
     position_copy(&ice->work, p);
     ice->have_work = true;
+    touching_forget(ice);
     if (p->winner != HEX_EMPTY)
         return;
     bool first = true;
