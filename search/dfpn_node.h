@@ -104,7 +104,8 @@ int dfpn_open(dfpn_t *s, frame_t *f, uint64_t key, tt_data_t *nd);
  * moves dominated by siblings counted as lost. */
 void dfpn_read_children(dfpn_t *s, frame_t *f);
 
-/* PNUPDATE over the focused window (drawn from f's true numbers),
+/* PNUPDATE: phi over the focused window (drawn from f's true numbers),
+ * delta over every child not lost,
  * children's numbers phi[], delta[]
  * (f's moves); best the move selected last (-1: none). */
 void dfpn_pn_update(const dfpn_t *s, const frame_t *f, const uint32_t *phi,
