@@ -58,6 +58,7 @@ ice_params_init(ice_params_t *prm)
     prm->find_vulnerable = true;
     prm->find_reversible = true;
     prm->find_dominated = true;
+    prm->use_decompositions = true;
 }
 
 ice_t *

@@ -117,6 +117,10 @@ typedef struct ice_params {
     bool find_vulnerable;
     bool find_reversible;               /* captured-reversible cells */
     bool find_dominated;
+    bool use_decompositions;            /* fill the carriers of
+                                         * decomposition VCs (decomp.h);
+                                         * read by knowledge.c, which
+                                         * has the VCs, not by ice.c */
 } ice_params_t;
 
 /* The defaults: everything on except three-sided cut-sets and cut-sets

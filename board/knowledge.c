@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board/decomp.h"
 #include "board/knowledge.h"
 
 struct kn {
@@ -14,6 +15,9 @@ struct kn {
     vc_t *vc[2];
     position_t filled;
     bool have_filled;
+    position_t split;           /* a filled position plus a decomposition's
+                                 * carrier, filled again next round */
+    bool have_split;
     resist_t *resist;           /* KN_ORDER_RESIST */
     resist_result_t *resist_result;
 };
@@ -57,6 +61,8 @@ kn_free(kn_t *kn)
     free(kn->resist_result);
     if (kn->have_filled)
         position_free(&kn->filled);
+    if (kn->have_split)
+        position_free(&kn->split);
     free(kn);
 }
 
@@ -190,37 +196,61 @@ expand(kn_t *kn, const position_t *pos, hex_color_t to_move, bool stop_at_win,
         return true;
     }
     ice_result_t *r = kn->ice_result;
-    ice_fill(kn->ice, kn->cfg.ice_params, pos, to_move, r);
-    out->fill[0] = r->filled[0];
-    out->fill[1] = r->filled[1];
-    out->dead = r->dead;
-    if (r->decided != HEX_EMPTY) {
-        decide(out, r->decided, KN_FILLED, -1);
-        return true;
+    const position_t *cur = pos, *f;
+    /* Fill-in, then the VCs of the filled board; a decomposition's
+     * carrier (decomp.h) joins the fill-in and the round starts again on
+     * the fuller board.  Each round fills at least one cell. */
+    for (;;) {
+        ice_fill(kn->ice, kn->cfg.ice_params, cur, to_move, r);
+        for (int c = 0; c < 2; c++)
+            out->fill[c] = bitset_or(out->fill[c], r->filled[c]);
+        out->dead = bitset_or(out->dead, r->dead);
+        if (r->decided != HEX_EMPTY) {
+            decide(out, r->decided, KN_FILLED, -1);
+            return true;
+        }
+        if (kn->have_filled)
+            position_free(&kn->filled);
+        ice_filled_position(r, cur, &kn->filled);
+        kn->have_filled = true;
+        f = &kn->filled;
+        /* to_move's VCs first: a win needs no more */
+        if (!vc_build(kn->vc[to_move], f, to_move))
+            return false;
+        if (stop_at_win && vc_connected_fully(kn->vc[to_move])) {
+            decide(out, to_move, KN_VC_WIN, -1);
+            out->support = edge_carrier(kn->vc[to_move], f, VC_FULL);
+            return true;
+        }
+        const vc_conn_t *semi;
+        if (stop_at_win && vc_between(kn->vc[to_move], geometry_edge1(to_move),
+                                      geometry_edge2(to_move), VC_SEMI, &semi) > 0) {
+            decide(out, to_move, KN_VC_WIN, semi[0].key);
+            out->support = semi[0].carrier;
+            bitset_set(&out->support, semi[0].key);
+            return true;
+        }
+        if (!vc_build(kn->vc[opp], f, opp))
+            return false;
+        if (vc_connected_fully(kn->vc[opp]) || !kn->cfg.ice_params->use_decompositions)
+            break;
+        bitset_t cap;
+        hex_color_t x = to_move;
+        if (!decomp_find(f, kn->vc[x], &cap)) {
+            x = opp;
+            if (!decomp_find(f, kn->vc[x], &cap))
+                break;
+        }
+        out->fill[x] = bitset_or(out->fill[x], cap);
+        if (kn->have_split)
+            position_free(&kn->split);
+        position_copy(&kn->split, f);
+        kn->have_split = true;
+        for (int c = bitset_first(&cap); c >= 0; c = bitset_next(&cap, c))
+            position_play(&kn->split, x, c);
+        position_set_to_move(&kn->split, to_move);
+        cur = &kn->split;
     }
-    if (kn->have_filled)
-        position_free(&kn->filled);
-    ice_filled_position(r, pos, &kn->filled);
-    kn->have_filled = true;
-    const position_t *f = &kn->filled;
-    /* to_move's VCs first: a win needs no more */
-    if (!vc_build(kn->vc[to_move], f, to_move))
-        return false;
-    if (stop_at_win && vc_connected_fully(kn->vc[to_move])) {
-        decide(out, to_move, KN_VC_WIN, -1);
-        out->support = edge_carrier(kn->vc[to_move], f, VC_FULL);
-        return true;
-    }
-    const vc_conn_t *semi;
-    if (stop_at_win && vc_between(kn->vc[to_move], geometry_edge1(to_move),
-                                  geometry_edge2(to_move), VC_SEMI, &semi) > 0) {
-        decide(out, to_move, KN_VC_WIN, semi[0].key);
-        out->support = semi[0].carrier;
-        bitset_set(&out->support, semi[0].key);
-        return true;
-    }
-    if (!vc_build(kn->vc[opp], f, opp))
-        return false;
     bitset_t must;
     if (!vc_mustplay(kn->vc[opp], f, &must)) {
         decide(out, opp, KN_VC_LOSS, -1);

@@ -13,7 +13,10 @@
  *   3. on the filled board, the VCs of both colours (vc.h): a semi or full
  *      VC between to_move's edges wins (KN_VC_WIN: a semi's key is the
  *      winning move; with a full one any move wins); a full VC of the
- *      opponent's loses (KN_VC_LOSS);
+ *      opponent's loses (KN_VC_LOSS); with use_decompositions
+ *      (ice_params_t), a colour's decomposition carrier (decomp.h) is
+ *      captured by it: it joins the fill-in and steps 1-3 run again on
+ *      the fuller board, until no decomposition is left;
  *   4. otherwise the moves are the opponent's must-play (every move
  *      outside it loses) minus to_move's inferior cells (ice.h: if a
  *      winning move exists, one exists outside them); none left means
@@ -72,7 +75,8 @@ typedef struct kn_expansion {
     kn_reason_t reason;
     int win_move;               /* decided == to_move: a winning move, -1
                                  * when any move wins */
-    bitset_t fill[2];           /* the fill-in, by stone colour */
+    bitset_t fill[2];           /* the fill-in, by stone colour
+                                 * (decomposition carriers included) */
     bitset_t dead;              /* the dead cells of the fill-in (either
                                  * colour; the rest of fill[c] is captured
                                  * by c) */

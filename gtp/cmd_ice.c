@@ -27,6 +27,8 @@ static const param_desc_t ice_param_table[] = {
       "find captured-reversible cells and their reversers" },
     { "find_dominated", PARAM_BOOL, offsetof(ice_params_t, find_dominated), 0, 1, NULL,
       "find dominated cells (patterns)" },
+    { "use_decompositions", PARAM_BOOL, offsetof(ice_params_t, use_decompositions), 0, 1, NULL,
+      "fill a region two groups close off when a VC joins them inside it" },
     { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
 };
 
