@@ -1,13 +1,23 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* H-search: virtual connections of one colour (see vc.h).
  *
+ * Ids inside: the board's cells keep their ids 0 .. ncells-1 and the four
+ * edges follow them (ncells .. ncells+3, in the order of geometry.h), so
+ * that on a small board an endpoint set is a word or two and the slot
+ * table is small; the public functions translate (vc_in, vc_out).
  * Storage: every endpoint pair (a < b) that has a connection owns a slot;
- * slot_of[a * NIDS + b] is its index or -1.  A slot's connections live in
+ * slot_of[a * nid + b] is its index or -1.  A slot's connections live in
  * one flat pool, max_fulls fulls then max_semis semis, each list sorted by
  * carrier size.  fullnbr[x] / seminbr[x] are the endpoints x has a full /
  * semi with, so the AND rule walks only real partners.  New connections
  * go through a FIFO of copies; processing one applies AND with it in the
- * middle-endpoint role on both sides and, for a semi, OR on its pair. */
+ * middle-endpoint role on both sides and, for a semi, OR on its pair.
+ *
+ * The closure's functions take the carrier width cw (the words a carrier
+ * can use) as an argument and are inlined into one copy per width
+ * (closure_w1 ... below), so that on a board of at most 64 cells every
+ * carrier operation is one word's; the results are the same for every
+ * width. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -22,6 +32,13 @@
  * when it is reached, only incomplete. */
 #define CLOSURE_MAX_ITEMS 4000000L
 
+/* For the functions instantiated per carrier width (see above). */
+#if defined(__GNUC__)
+#define VC_INLINE static inline __attribute__((always_inline))
+#else
+#define VC_INLINE static inline
+#endif
+
 typedef struct vc_slot {
     int16_t a, b;
     int16_t nfull, nsemi;
@@ -34,19 +51,30 @@ typedef struct vc_item {
     int8_t rule;                /* vc_play: the rule that made it */
 } vc_item_t;
 
+/* One level of the OR rule's search: the intersection and union of the
+ * semis chosen so far, and the next semi to try. */
+typedef struct or_level {
+    bitset_t I, U;
+    int j;
+} or_level_t;
+
 struct vc {
     vc_params_t params;
     const vc_templates_t *templates;
     const geometry_t *geo;      /* a counted reference, NULL before a build */
     hex_color_t color;
-    int16_t ep[NIDS];           /* endpoint of each id, -1 for none */
+    int ncells;                 /* the board's cells: the first inside id
+                                 * of an edge */
+    int nid;                    /* inside ids: ncells + 4 */
+    int16_t ep[NIDS];           /* endpoint of each inside id, -1 for none */
     bitset_t empty;
     bitset_t opp;               /* the opponent's stones */
     int cw;                     /* words that can hold a cell: carriers
                                  * have no bit beyond them */
+    int ew;                     /* words that can hold an inside id */
     int edge_ep[2];             /* the endpoints of the owner's edges */
     int per;                    /* max_fulls + max_semis */
-    int32_t *slot_of;           /* NIDS * NIDS */
+    int32_t *slot_of;           /* nid * nid used of NIDS * NIDS */
     vc_slot_t *slots;
     vc_conn_t *conns;           /* capslots * per */
     int nslots, capslots;
@@ -56,6 +84,7 @@ struct vc {
     vc_item_t *scratch;         /* survivors during vc_play */
     size_t scap;
     bitset_t *orbuf;            /* or_rule: 2 * max_semis carriers */
+    or_level_t *orstack;        /* or_rule: max_ors levels */
     bool nomem;
 };
 
@@ -68,6 +97,36 @@ vc_params_default(vc_params_t *p)
     p->use_templates = true;
     p->incremental = true;
     p->and_over_edge = false;
+}
+
+/* ---- ids ------------------------------------------------------------- */
+
+/* The inside id of a cell or edge id, -1 for none. */
+static inline int
+vc_in(const vc_t *vc, int id)
+{
+    if (id < 0)
+        return -1;
+    if (id < HEX_MAX_CELLS)
+        return id < vc->ncells ? id : -1;
+    if (id < HEX_MAX_IDS)
+        return vc->ncells + (id - HEX_NORTH);
+    return -1;
+}
+
+/* The cell or edge id of an inside id. */
+static inline int
+vc_out(const vc_t *vc, int i)
+{
+    return i < vc->ncells ? i : HEX_NORTH + (i - vc->ncells);
+}
+
+/* The inside endpoint of a cell or edge id, -1 for none. */
+static inline int
+ep_of(const vc_t *vc, int id)
+{
+    int i = vc_in(vc, id);
+    return i < 0 ? -1 : vc->ep[i];
 }
 
 /* ---- storage --------------------------------------------------------- */
@@ -85,6 +144,8 @@ clamp_params(vc_params_t *p)
         p->max_semis = 24;
     if (p->max_ors < 2)
         p->max_ors = 4;
+    if (p->max_ors > 64)
+        p->max_ors = 64;
     return true;
 }
 
@@ -100,6 +161,8 @@ vc_new(const vc_params_t *params, const vc_templates_t *templates)
     vc->per = vc->params.max_fulls + vc->params.max_semis;
     vc->color = HEX_BLACK;
     vc->cw = BITSET_WORDS;
+    vc->ew = BITSET_WORDS;
+    vc->nid = NIDS;
     vc->slot_of = malloc((size_t)NIDS * NIDS * sizeof *vc->slot_of);
     vc->capslots = SLOTS_INITIAL;
     vc->slots = malloc((size_t)vc->capslots * sizeof *vc->slots);
@@ -107,7 +170,8 @@ vc_new(const vc_params_t *params, const vc_templates_t *templates)
     vc->qcap = QUEUE_INITIAL;
     vc->queue = malloc(vc->qcap * sizeof *vc->queue);
     vc->orbuf = malloc(2 * (size_t)vc->params.max_semis * sizeof *vc->orbuf);
-    if (!vc->slot_of || !vc->slots || !vc->conns || !vc->queue || !vc->orbuf) {
+    vc->orstack = malloc((size_t)vc->params.max_ors * sizeof *vc->orstack);
+    if (!vc->slot_of || !vc->slots || !vc->conns || !vc->queue || !vc->orbuf || !vc->orstack) {
         vc_free(vc);
         return NULL;
     }
@@ -130,6 +194,7 @@ vc_free(vc_t *vc)
     free(vc->queue);
     free(vc->scratch);
     free(vc->orbuf);
+    free(vc->orstack);
     free(vc);
 }
 
@@ -137,9 +202,9 @@ static void
 clear_lists(vc_t *vc)
 {
     for (int i = 0; i < vc->nslots; i++)
-        vc->slot_of[vc->slots[i].a * NIDS + vc->slots[i].b] = -1;
+        vc->slot_of[vc->slots[i].a * vc->nid + vc->slots[i].b] = -1;
     vc->nslots = 0;
-    for (int i = 0; i < NIDS; i++) {
+    for (int i = 0; i < vc->nid; i++) {
         bitset_clear(&vc->fullnbr[i]);
         bitset_clear(&vc->seminbr[i]);
     }
@@ -179,24 +244,27 @@ vc_copy(vc_t *dst, const vc_t *src)
     geometry_unref(dst->geo);
     dst->geo = src->geo ? geometry_ref(src->geo) : NULL;
     dst->color = src->color;
+    dst->ncells = src->ncells;
+    dst->nid = src->nid;
     memcpy(dst->ep, src->ep, sizeof dst->ep);
     dst->empty = src->empty;
     dst->opp = src->opp;
     dst->cw = src->cw;
+    dst->ew = src->ew;
     dst->edge_ep[0] = src->edge_ep[0];
     dst->edge_ep[1] = src->edge_ep[1];
-    memcpy(dst->fullnbr, src->fullnbr, sizeof dst->fullnbr);
-    memcpy(dst->seminbr, src->seminbr, sizeof dst->seminbr);
+    memcpy(dst->fullnbr, src->fullnbr, (size_t)src->nid * sizeof *src->fullnbr);
+    memcpy(dst->seminbr, src->seminbr, (size_t)src->nid * sizeof *src->seminbr);
     dst->nslots = src->nslots;
     memcpy(dst->slots, src->slots, (size_t)src->nslots * sizeof *src->slots);
     memcpy(dst->conns, src->conns, (size_t)src->nslots * (size_t)src->per * sizeof *src->conns);
     for (int i = 0; i < src->nslots; i++)
-        dst->slot_of[src->slots[i].a * NIDS + src->slots[i].b] = i;
+        dst->slot_of[src->slots[i].a * dst->nid + src->slots[i].b] = i;
     dst->nomem = src->nomem;
     return true;
 }
 
-static int
+static inline int
 slot_find(const vc_t *vc, int a, int b)
 {
     if (a > b) {
@@ -204,14 +272,14 @@ slot_find(const vc_t *vc, int a, int b)
         a = b;
         b = t;
     }
-    return vc->slot_of[a * NIDS + b];
+    return vc->slot_of[a * vc->nid + b];
 }
 
 /* a < b */
 static int
 slot_get(vc_t *vc, int a, int b)
 {
-    int s = vc->slot_of[a * NIDS + b];
+    int s = vc->slot_of[a * vc->nid + b];
     if (s >= 0)
         return s;
     if (!grow_slots(vc, vc->nslots + 1)) {
@@ -222,7 +290,7 @@ slot_get(vc_t *vc, int a, int b)
     vc->slots[s].a = (int16_t)a;
     vc->slots[s].b = (int16_t)b;
     vc->slots[s].nfull = vc->slots[s].nsemi = 0;
-    vc->slot_of[a * NIDS + b] = s;
+    vc->slot_of[a * vc->nid + b] = s;
     return s;
 }
 
@@ -238,27 +306,36 @@ slot_semis(const vc_t *vc, int s)
     return vc->conns + (size_t)s * (size_t)vc->per + vc->params.max_fulls;
 }
 
-static void
+/* Make room for one more queue item; false when memory is short. */
+static bool
+queue_room(vc_t *vc)
+{
+    if (vc->qtail < vc->qcap)
+        return true;
+    /* Compact first; grow when more than half is live. */
+    size_t live = vc->qtail - vc->qhead;
+    if (vc->qhead > 0 && live < vc->qcap / 2) {
+        memmove(vc->queue, vc->queue + vc->qhead, live * sizeof *vc->queue);
+    } else {
+        vc_item_t *q = realloc(vc->queue, 2 * vc->qcap * sizeof *q);
+        if (!q) {
+            vc->nomem = true;
+            return false;
+        }
+        vc->queue = q;
+        vc->qcap *= 2;
+        memmove(vc->queue, vc->queue + vc->qhead, live * sizeof *vc->queue);
+    }
+    vc->qhead = 0;
+    vc->qtail = live;
+    return true;
+}
+
+VC_INLINE void
 push(vc_t *vc, int a, int b, const bitset_t *carrier, int key)
 {
-    if (vc->qtail == vc->qcap) {
-        /* Compact first; grow when more than half is live. */
-        size_t live = vc->qtail - vc->qhead;
-        if (vc->qhead > 0 && live < vc->qcap / 2) {
-            memmove(vc->queue, vc->queue + vc->qhead, live * sizeof *vc->queue);
-        } else {
-            vc_item_t *q = realloc(vc->queue, 2 * vc->qcap * sizeof *q);
-            if (!q) {
-                vc->nomem = true;
-                return;
-            }
-            vc->queue = q;
-            vc->qcap *= 2;
-            memmove(vc->queue, vc->queue + vc->qhead, live * sizeof *vc->queue);
-        }
-        vc->qhead = 0;
-        vc->qtail = live;
-    }
+    if (!queue_room(vc))
+        return;
     vc_item_t *it = &vc->queue[vc->qtail++];
     it->carrier = *carrier;
     it->a = (int16_t)a;
@@ -269,7 +346,7 @@ push(vc_t *vc, int a, int b, const bitset_t *carrier, int key)
 /* Insert c into the sorted list l of n entries (capacity cap), dropping the
  * largest when full.  The caller has removed supersets.  Returns the new
  * count, or -1 when c is not smaller than a full list's largest. */
-static int
+VC_INLINE int
 list_insert(vc_conn_t *l, int n, int cap, const vc_conn_t *c)
 {
     if (n == cap) {
@@ -288,14 +365,14 @@ list_insert(vc_conn_t *l, int n, int cap, const vc_conn_t *c)
 
 /* Remove the entries of l (sorted by size) that contain c's carrier;
  * returns the new count.  Only entries at least as large as c can. */
-static int
-list_drop_supersets(const vc_t *vc, vc_conn_t *l, int n, const vc_conn_t *c)
+VC_INLINE int
+list_drop_supersets(vc_conn_t *l, int n, const vc_conn_t *c, int cw)
 {
     int k = 0;
     while (k < n && l[k].size < c->size)
         k++;
     for (int i = k; i < n; i++)
-        if (!bitset_is_subset_n(&c->carrier, &l[i].carrier, vc->cw))
+        if (!bitset_is_subset_n(&c->carrier, &l[i].carrier, cw))
             l[k++] = l[i];
     return k;
 }
@@ -322,8 +399,9 @@ update_nbrs(vc_t *vc, int s)
 
 /* Add a connection (key -1: full) unless one of the pair's carriers is
  * inside it; queue it when `queue` and it was added. */
-static bool
-insert(vc_t *vc, int a, int b, const bitset_t *carrier, int key, vc_rule_t rule, bool queue)
+VC_INLINE bool
+insert_w(vc_t *vc, int a, int b, const bitset_t *carrier, int key, vc_rule_t rule, bool queue,
+         int cw)
 {
     if (a == b)
         return false;
@@ -332,19 +410,19 @@ insert(vc_t *vc, int a, int b, const bitset_t *carrier, int key, vc_rule_t rule,
         a = b;
         b = t;
     }
-    int size = bitset_count_n(carrier, vc->cw);
-    int s = slot_find(vc, a, b);
+    int size = bitset_count_n(carrier, cw);
+    int s = vc->slot_of[a * vc->nid + b];
     if (s >= 0) {
         /* the lists are sorted by size: only the entries no larger than
          * the carrier can lie inside it */
         vc_conn_t *f = slot_fulls(vc, s);
         for (int i = 0; i < vc->slots[s].nfull && f[i].size <= size; i++)
-            if (bitset_is_subset_n(&f[i].carrier, carrier, vc->cw))
+            if (bitset_is_subset_n(&f[i].carrier, carrier, cw))
                 return false;
         if (key >= 0) {
             vc_conn_t *m = slot_semis(vc, s);
             for (int i = 0; i < vc->slots[s].nsemi && m[i].size <= size; i++)
-                if (bitset_is_subset_n(&m[i].carrier, carrier, vc->cw))
+                if (bitset_is_subset_n(&m[i].carrier, carrier, cw))
                     return false;
         }
     } else {
@@ -362,15 +440,15 @@ insert(vc_t *vc, int a, int b, const bitset_t *carrier, int key, vc_rule_t rule,
     int n;
     if (key < 0) {
         vc_conn_t *fulls = slot_fulls(vc, s);
-        n = list_drop_supersets(vc, fulls, sl->nfull, &c);
+        n = list_drop_supersets(fulls, sl->nfull, &c, cw);
         int m = list_insert(fulls, n, vc->params.max_fulls, &c);
         sl->nfull = (int16_t)(m < 0 ? n : m);
-        sl->nsemi = (int16_t)list_drop_supersets(vc, semis, sl->nsemi, &c);
+        sl->nsemi = (int16_t)list_drop_supersets(semis, sl->nsemi, &c, cw);
         update_nbrs(vc, s);
         if (m < 0)
             return false;
     } else {
-        n = list_drop_supersets(vc, semis, sl->nsemi, &c);
+        n = list_drop_supersets(semis, sl->nsemi, &c, cw);
         int m = list_insert(semis, n, vc->params.max_semis, &c);
         sl->nsemi = (int16_t)(m < 0 ? n : m);
         update_nbrs(vc, s);
@@ -382,40 +460,49 @@ insert(vc_t *vc, int a, int b, const bitset_t *carrier, int key, vc_rule_t rule,
     return true;
 }
 
+/* insert_w at the workspace's width, outside the closure. */
+static bool
+insert(vc_t *vc, int a, int b, const bitset_t *carrier, int key, vc_rule_t rule, bool queue)
+{
+    return insert_w(vc, a, b, carrier, key, rule, queue, vc->cw);
+}
+
 /* ---- the rules ------------------------------------------------------- */
 
 static inline bool
 is_empty_cell(const vc_t *vc, int id)
 {
-    return id < HEX_MAX_CELLS && bitset_test(&vc->empty, id);
+    return id < vc->ncells && bitset_test(&vc->empty, id);
 }
 
 /* AND with m in the middle: the connection o-m (carrier C, key: -1 for a
  * full) against every m-y. */
-static void
-and_rule(vc_t *vc, int o, int m, const bitset_t *C, int key)
+VC_INLINE void
+and_rule(vc_t *vc, int o, int m, const bitset_t *C, int key, int cw)
 {
     bool m_empty = is_empty_cell(vc, m);
     if (m_empty && key >= 0)
         return;
     if (!vc->params.and_over_edge && (m == vc->edge_ep[0] || m == vc->edge_ep[1]))
         return;
+    int ew = vc->ew;
     bitset_t partners = vc->fullnbr[m];
-    for (int y = bitset_first(&partners); y >= 0; y = bitset_next(&partners, y)) {
+    for (int y = bitset_next_from_n(&partners, 0, ew); y >= 0;
+         y = bitset_next_from_n(&partners, y + 1, ew)) {
         if (y == o || bitset_test(C, y))
             continue;
         int s = slot_find(vc, m, y);
         for (int i = 0; s >= 0 && i < vc->slots[s].nfull; i++) {
             /* read in place: insert may move the pool */
             const bitset_t *D = &slot_fulls(vc, s)[i].carrier;
-            if (bitset_intersects_n(C, D, vc->cw) || bitset_test(D, o))
+            if (bitset_intersects_n(C, D, cw) || bitset_test(D, o))
                 continue;
-            bitset_t U = bitset_or_n(*C, D, vc->cw);
+            bitset_t U = bitset_or_n(*C, D, cw);
             if (m_empty) {
                 bitset_set(&U, m);
-                insert(vc, o, y, &U, m, VC_RULE_AND, true);
+                insert_w(vc, o, y, &U, m, VC_RULE_AND, true, cw);
             } else {
-                insert(vc, o, y, &U, key, VC_RULE_AND, true);
+                insert_w(vc, o, y, &U, key, VC_RULE_AND, true, cw);
             }
         }
     }
@@ -423,99 +510,152 @@ and_rule(vc_t *vc, int o, int m, const bitset_t *C, int key)
         return;
     /* full o-m + semi m-y over an own group: a semi with the semi's key */
     partners = vc->seminbr[m];
-    for (int y = bitset_first(&partners); y >= 0; y = bitset_next(&partners, y)) {
+    for (int y = bitset_next_from_n(&partners, 0, ew); y >= 0;
+         y = bitset_next_from_n(&partners, y + 1, ew)) {
         if (y == o || bitset_test(C, y))
             continue;
         int s = slot_find(vc, m, y);
         for (int i = 0; s >= 0 && i < vc->slots[s].nsemi; i++) {
             const vc_conn_t *D = &slot_semis(vc, s)[i];
-            if (bitset_intersects_n(C, &D->carrier, vc->cw) || bitset_test(&D->carrier, o))
+            if (bitset_intersects_n(C, &D->carrier, cw) || bitset_test(&D->carrier, o))
                 continue;
-            bitset_t U = bitset_or_n(*C, &D->carrier, vc->cw);
-            insert(vc, o, y, &U, D->key, VC_RULE_AND, true);
+            bitset_t U = bitset_or_n(*C, &D->carrier, cw);
+            insert_w(vc, o, y, &U, D->key, VC_RULE_AND, true, cw);
         }
     }
 }
 
-typedef struct or_state {
-    vc_t *vc;
-    int a, b, slot;
-    int n;
-    const bitset_t *semis;
-    const bitset_t *rest;       /* rest[j]: the intersection of semis j..n-1 */
-} or_state_t;
-
-/* Whether U contains a full carrier of the pair: nothing built on U can
- * be kept. */
-static bool
-or_dominated(const or_state_t *st, const bitset_t *U)
+/* Whether U contains a full carrier of the pair in slot s: nothing built
+ * on U can be kept. */
+VC_INLINE bool
+or_dominated(const vc_t *vc, int s, const bitset_t *U, int cw)
 {
-    const vc_conn_t *f = slot_fulls(st->vc, st->slot);
-    for (int i = 0; i < st->vc->slots[st->slot].nfull; i++)
-        if (bitset_is_subset_n(&f[i].carrier, U, st->vc->cw))
+    const vc_conn_t *f = slot_fulls(vc, s);
+    for (int i = 0; i < vc->slots[s].nfull; i++)
+        if (bitset_is_subset_n(&f[i].carrier, U, cw))
             return true;
     return false;
 }
 
-static void
-or_search(or_state_t *st, const bitset_t *I, const bitset_t *U, int from, int depth)
-{
-    if (depth >= st->vc->params.max_ors)
-        return;
-    int cw = st->vc->cw;
-    for (int j = from; j < st->n; j++) {
-        /* no choice among semis j.. can empty I if all of them share a
-         * cell of it */
-        if (bitset_intersects_n(I, &st->rest[j], cw))
-            return;
-        bitset_t I2 = bitset_and_n(*I, &st->semis[j], cw);
-        if (bitset_equal_n(&I2, I, cw))
-            continue;
-        bitset_t U2 = bitset_or_n(*U, &st->semis[j], cw);
-        if (or_dominated(st, &U2))
-            continue;
-        if (bitset_is_empty_n(&I2, cw))
-            insert(st->vc, st->a, st->b, &U2, -1, VC_RULE_OR, true);
-        else
-            or_search(st, &I2, &U2, j + 1, depth + 1);
-    }
-}
-
-/* OR on the pair a-b, starting from its semi with carrier C. */
-static void
-or_rule(vc_t *vc, int a, int b, const bitset_t *C)
+/* OR on the pair a-b, starting from its semi with carrier C: every choice
+ * of up to max_ors - 1 more semis, in list order, each shrinking the
+ * intersection, whose intersection is empty gives a full (the union).  A
+ * depth-first search on vc->orstack. */
+VC_INLINE void
+or_rule(vc_t *vc, int a, int b, const bitset_t *C, int cw)
 {
     int s = slot_find(vc, a, b);
     if (s < 0)
         return;
     int n = vc->slots[s].nsemi;
-    if (n < 2)
+    if (n < 2 || vc->params.max_ors < 2)
         return;
     /* a snapshot of the semis (n <= max_semis): the fulls the search
      * inserts may drop some from the list */
     bitset_t *semis = vc->orbuf;
-    bitset_t *rest = semis + n;
+    bitset_t *rest = semis + n;     /* rest[j]: the intersection of j..n-1 */
     for (int i = 0; i < n; i++)
         semis[i] = slot_semis(vc, s)[i].carrier;
     rest[n - 1] = semis[n - 1];
     for (int i = n - 2; i >= 0; i--)
-        rest[i] = bitset_and_n(rest[i + 1], &semis[i], vc->cw);
-    or_state_t st = { vc, a, b, s, n, semis, rest };
-    or_search(&st, C, C, 0, 1);
+        rest[i] = bitset_and_n(rest[i + 1], &semis[i], cw);
+    or_level_t *st = vc->orstack;
+    int top = 0, levels = vc->params.max_ors - 1;
+    st[0].I = *C;
+    st[0].U = *C;
+    st[0].j = 0;
+    while (top >= 0) {
+        or_level_t *l = &st[top];
+        int j = l->j++;
+        /* no choice among semis j.. can empty I if all of them share a
+         * cell of it */
+        if (j >= n || bitset_intersects_n(&l->I, &rest[j], cw)) {
+            top--;
+            continue;
+        }
+        bitset_t I2 = bitset_and_n(l->I, &semis[j], cw);
+        if (bitset_equal_n(&I2, &l->I, cw))
+            continue;
+        bitset_t U2 = bitset_or_n(l->U, &semis[j], cw);
+        if (or_dominated(vc, s, &U2, cw))
+            continue;
+        if (bitset_is_empty_n(&I2, cw)) {
+            insert_w(vc, a, b, &U2, -1, VC_RULE_OR, true, cw);
+        } else if (top + 1 < levels) {
+            st[top + 1].I = I2;
+            st[top + 1].U = U2;
+            st[top + 1].j = j + 1;
+            top++;
+        }
+    }
+}
+
+VC_INLINE void
+closure_w(vc_t *vc, int cw)
+{
+    long done = 0;
+    while (vc->qhead < vc->qtail && !vc->nomem && done++ < CLOSURE_MAX_ITEMS) {
+        vc_item_t it = vc->queue[vc->qhead++];
+        and_rule(vc, it.a, it.b, &it.carrier, it.key, cw);
+        and_rule(vc, it.b, it.a, &it.carrier, it.key, cw);
+        if (it.key >= 0)
+            or_rule(vc, it.a, it.b, &it.carrier, cw);
+    }
+    vc->qhead = vc->qtail = 0;
+}
+
+/* One copy of the closure per common width (boards of up to 64, 128, 192
+ * and 256 cells), and one for any width. */
+static void
+closure_w1(vc_t *vc)
+{
+    closure_w(vc, 1);
+}
+
+static void
+closure_w2(vc_t *vc)
+{
+    closure_w(vc, 2);
+}
+
+static void
+closure_w3(vc_t *vc)
+{
+    closure_w(vc, 3);
+}
+
+static void
+closure_w4(vc_t *vc)
+{
+    closure_w(vc, 4);
+}
+
+static void
+closure_any(vc_t *vc)
+{
+    closure_w(vc, vc->cw);
 }
 
 static void
 closure(vc_t *vc)
 {
-    long done = 0;
-    while (vc->qhead < vc->qtail && !vc->nomem && done++ < CLOSURE_MAX_ITEMS) {
-        vc_item_t it = vc->queue[vc->qhead++];
-        and_rule(vc, it.a, it.b, &it.carrier, it.key);
-        and_rule(vc, it.b, it.a, &it.carrier, it.key);
-        if (it.key >= 0)
-            or_rule(vc, it.a, it.b, &it.carrier);
+    switch (vc->cw) {
+    case 1:
+        closure_w1(vc);
+        break;
+    case 2:
+        closure_w2(vc);
+        break;
+    case 3:
+        closure_w3(vc);
+        break;
+    case 4:
+        closure_w4(vc);
+        break;
+    default:
+        closure_any(vc);
+        break;
     }
-    vc->qhead = vc->qtail = 0;
 }
 
 /* ---- builds ---------------------------------------------------------- */
@@ -529,22 +669,27 @@ set_position(vc_t *vc, const position_t *pos, hex_color_t color)
         vc->geo = geometry_ref(g);
     }
     vc->color = color;
+    vc->ncells = g->ncells;
+    vc->nid = g->ncells + 4;
     vc->cw = bitset_words_for(g->ncells);
+    vc->ew = bitset_words_for(vc->nid);
     vc->empty = position_empty_cells(pos);
     vc->opp = pos->stones[hex_color_other(color)];
-    for (int i = 0; i < NIDS; i++)
+    for (int i = 0; i < vc->nid; i++)
         vc->ep[i] = -1;
     for (int c = 0; c < g->ncells; c++) {
         hex_color_t at = position_color_at(pos, c);
         if (at == HEX_EMPTY)
             vc->ep[c] = (int16_t)c;
         else if (at == color)
-            vc->ep[c] = (int16_t)position_group(pos, c);
+            vc->ep[c] = (int16_t)vc_in(vc, position_group(pos, c));
     }
-    vc->ep[geometry_edge1(color)] = (int16_t)position_group(pos, geometry_edge1(color));
-    vc->ep[geometry_edge2(color)] = (int16_t)position_group(pos, geometry_edge2(color));
-    vc->edge_ep[0] = vc->ep[geometry_edge1(color)];
-    vc->edge_ep[1] = vc->ep[geometry_edge2(color)];
+    for (int k = 0; k < 2; k++) {
+        int edge = k == 0 ? geometry_edge1(color) : geometry_edge2(color);
+        int e = vc_in(vc, edge);
+        vc->ep[e] = (int16_t)vc_in(vc, position_group(pos, edge));
+        vc->edge_ep[k] = vc->ep[e];
+    }
 }
 
 static void
@@ -556,9 +701,9 @@ add_adjacent(vc_t *vc)
         if (vc->ep[c] < 0)
             continue;
         for (int k = 0; k < g->nbr_count[c]; k++) {
-            int n = g->nbr[c][k];
-            if (vc->ep[n] >= 0 && vc->ep[n] != vc->ep[c])
-                insert(vc, vc->ep[c], vc->ep[n], &none, -1, VC_RULE_BASE, true);
+            int n = ep_of(vc, g->nbr[c][k]);
+            if (n >= 0 && n != vc->ep[c])
+                insert(vc, vc->ep[c], n, &none, -1, VC_RULE_BASE, true);
         }
     }
 }
@@ -571,7 +716,7 @@ add_templates(vc_t *vc)
     const geometry_t *g = vc->geo;
     int edges[2] = { geometry_edge1(vc->color), geometry_edge2(vc->color) };
     for (int e = 0; e < 2; e++) {
-        int E = vc->ep[edges[e]];
+        int E = ep_of(vc, edges[e]);
         for (int t = 0; t < vc->templates->n; t++) {
             const vc_template_t *tp = &vc->templates->t[t];
             for (int c = 0; c < g->ncells; c++) {
@@ -699,15 +844,18 @@ vc_endpoint(const vc_t *vc, int id)
 {
     if (id < 0 || id >= NIDS)
         return -1;
-    return vc->ep[id];
+    int e = ep_of(vc, id);
+    return e < 0 ? -1 : vc_out(vc, e);
 }
 
 int
 vc_between(const vc_t *vc, int a, int b, vc_type_t type, const vc_conn_t **out)
 {
     *out = NULL;
-    a = vc_endpoint(vc, a);
-    b = vc_endpoint(vc, b);
+    if (a < 0 || a >= NIDS || b < 0 || b >= NIDS)
+        return 0;
+    a = ep_of(vc, a);
+    b = ep_of(vc, b);
     if (a < 0 || b < 0 || a == b)
         return 0;
     int s = slot_find(vc, a, b);
@@ -724,24 +872,40 @@ vc_between(const vc_t *vc, int a, int b, vc_type_t type, const vc_conn_t **out)
 bitset_t
 vc_connected_to(const vc_t *vc, int a, vc_type_t type)
 {
-    a = vc_endpoint(vc, a);
+    bitset_t out = bitset_empty();
+    if (a < 0 || a >= NIDS)
+        return out;
+    a = ep_of(vc, a);
     if (a < 0)
-        return bitset_empty();
-    return type == VC_FULL ? vc->fullnbr[a] : vc->seminbr[a];
+        return out;
+    const bitset_t *ends = type == VC_FULL ? &vc->fullnbr[a] : &vc->seminbr[a];
+    for (int x = bitset_next_from_n(ends, 0, vc->ew); x >= 0;
+         x = bitset_next_from_n(ends, x + 1, vc->ew))
+        bitset_set(&out, vc_out(vc, x));
+    return out;
 }
 
 bool
 vc_connected_fully(const vc_t *vc)
 {
-    int e1 = vc->ep[geometry_edge1(vc->color)], e2 = vc->ep[geometry_edge2(vc->color)];
-    return e1 == e2 || vc_exists(vc, e1, e2, VC_FULL);
+    int e1 = vc->edge_ep[0], e2 = vc->edge_ep[1];
+    if (vc->geo == NULL)
+        return false;
+    if (e1 == e2)
+        return true;
+    int s = slot_find(vc, e1, e2);
+    return s >= 0 && vc->slots[s].nfull > 0;
 }
 
 bool
 vc_connected_semi(const vc_t *vc)
 {
-    int e1 = vc->ep[geometry_edge1(vc->color)], e2 = vc->ep[geometry_edge2(vc->color)];
-    return vc_connected_fully(vc) || vc_exists(vc, e1, e2, VC_SEMI);
+    if (vc_connected_fully(vc))
+        return true;
+    if (vc->geo == NULL)
+        return false;
+    int s = slot_find(vc, vc->edge_ep[0], vc->edge_ep[1]);
+    return s >= 0 && vc->slots[s].nsemi > 0;
 }
 
 bool
@@ -778,6 +942,7 @@ vc_foreach_pair(const vc_t *vc, vc_pair_fn fn, void *arg)
     for (int i = 0; i < vc->nslots; i++) {
         const vc_slot_t *s = &vc->slots[i];
         if (s->nfull || s->nsemi)
-            fn(s->a, s->b, slot_fulls(vc, i), s->nfull, slot_semis(vc, i), s->nsemi, arg);
+            fn(vc_out(vc, s->a), vc_out(vc, s->b), slot_fulls(vc, i), s->nfull,
+               slot_semis(vc, i), s->nsemi, arg);
     }
 }
