@@ -20,6 +20,16 @@ typedef struct xgraph {
     bitset_t adj[HEX_MAX_IDS];          /* node adjacency */
     bitset_t groups[HEX_MAX_IDS];       /* of an empty cell: X roots it touches */
     int edge1, edge2;                   /* the nodes of X's edge roots */
+    /* adjacency lists: node i's neighbours are nb[off[i] .. off[i+1]-1] */
+    int off[HEX_MAX_IDS + 1];
+    int16_t nb[12 * HEX_MAX_CELLS];
+    /* depth-first search (cut_pairs): preorder number (-1: not reached),
+     * low point, whether the subtree holds the far edge, the next list
+     * position to look at, the nodes in preorder, the stack */
+    int16_t disc[HEX_MAX_IDS], low[HEX_MAX_IDS];
+    bool far[HEX_MAX_IDS];
+    int it[HEX_MAX_IDS];
+    int16_t order[HEX_MAX_IDS], stack[HEX_MAX_IDS];
 } xgraph_t;
 
 /* What match_any needs of an expanded pattern to reject it cheaply. */
@@ -367,7 +377,89 @@ graph_cut(const xgraph_t *gr, const bitset_t *k, bitset_t *dead)
     edgeless_components(gr, &starts, *k, dead);
 }
 
-/* Dead cells by clique cut-sets of up to `maxk` nodes, for colour x. */
+/* The adjacency lists of gr, from its sets. */
+static void
+graph_lists(xgraph_t *gr)
+{
+    int k = 0;
+    for (int i = 0; i < gr->n; i++) {
+        gr->off[i] = k;
+        for (int j = bitset_next_from_n(&gr->adj[i], 0, gr->nw); j >= 0;
+             j = bitset_next_from_n(&gr->adj[i], j + 1, gr->nw))
+            gr->nb[k++] = (int16_t)j;
+    }
+    gr->off[gr->n] = k;
+}
+
+/* A depth-first search of the graph without node a, from the edge node
+ * r (`far`: the other edge node, or -1 when it lies in another part).
+ * Removing a node p cuts the subtree below a child u of p off from the
+ * rest exactly when no node of it reaches above p (low[u] >= disc[p]; for
+ * the root, every child's subtree): with K = {a, p}, a and p joined, the
+ * subtree is a component of the graph without K; it is added to *dead
+ * when it holds neither edge (r is above it; `far` is checked). */
+static void
+cut_search(xgraph_t *gr, int a, int r, int far, int *t, bitset_t *dead)
+{
+    int sp = 0;
+    gr->disc[r] = gr->low[r] = (int16_t)*t;
+    gr->order[(*t)++] = (int16_t)r;
+    gr->far[r] = r == far;
+    gr->it[r] = gr->off[r];
+    gr->stack[sp++] = (int16_t)r;
+    while (sp > 0) {
+        int u = gr->stack[sp - 1];
+        if (gr->it[u] < gr->off[u + 1]) {
+            int v = gr->nb[gr->it[u]++];
+            if (v == a)
+                continue;
+            if (gr->disc[v] < 0) {
+                gr->disc[v] = gr->low[v] = (int16_t)*t;
+                gr->order[(*t)++] = (int16_t)v;
+                gr->far[v] = v == far;
+                gr->it[v] = gr->off[v];
+                gr->stack[sp++] = (int16_t)v;
+            } else if (gr->disc[v] < gr->low[u]) {
+                gr->low[u] = gr->disc[v];
+            }
+            continue;
+        }
+        sp--;
+        if (sp == 0)
+            break;
+        int p = gr->stack[sp - 1];
+        if (gr->low[u] < gr->low[p])
+            gr->low[p] = gr->low[u];
+        if (!gr->far[u] && gr->low[u] >= gr->disc[p] && graph_joined(gr, a, p))
+            for (int k = gr->disc[u]; k < *t; k++)
+                bitset_set(dead, gr->order[k]);
+        gr->far[p] = gr->far[p] || gr->far[u];
+    }
+}
+
+/* The cut-sets {a} and {a, b} (b joined to a) for one node a: the
+ * components of the graph without a that hold neither edge, and the
+ * parts that removing a joined b as well cuts off from both edges. */
+static void
+cut_pairs(xgraph_t *gr, int a, bitset_t *dead)
+{
+    int n = gr->n, t = 0;
+    for (int i = 0; i < n; i++)
+        gr->disc[i] = -1;
+    if (a != gr->edge1)
+        cut_search(gr, a, gr->edge1, gr->edge2 == a ? -1 : gr->edge2, &t, dead);
+    if (a != gr->edge2 && gr->disc[gr->edge2] < 0)
+        cut_search(gr, a, gr->edge2, -1, &t, dead);
+    for (int i = 0; i < n; i++)
+        if (i != a && gr->disc[i] < 0)
+            bitset_set(dead, i);
+}
+
+/* Dead cells by clique cut-sets of up to `maxk` nodes, for colour x:
+ * every set K of at most maxk pairwise joined nodes, and every component
+ * of the graph without K that holds neither of X's edges.  For one and
+ * two nodes, a depth-first search per node (cut_pairs); three (an
+ * option) are tried one by one. */
 static bitset_t
 cutset_dead(xgraph_t *gr, const position_t *p, hex_color_t x, int maxk)
 {
@@ -377,24 +469,27 @@ cutset_dead(xgraph_t *gr, const position_t *p, hex_color_t x, int maxk)
     /* K empty: components without edges */
     bitset_t all = bitset_range(n);
     edgeless_components(gr, &all, bitset_empty(), &dead);
-    for (int a = 0; a < n; a++) {
-        bitset_t k = bitset_empty();
-        bitset_set(&k, a);
-        graph_cut(gr, &k, &dead);
-        if (maxk < 2)
-            continue;
+    if (maxk >= 2) {
+        graph_lists(gr);
+        for (int a = 0; a < n; a++)
+            cut_pairs(gr, a, &dead);
+    } else {
+        for (int a = 0; a < n; a++) {
+            bitset_t k = bitset_empty();
+            bitset_set(&k, a);
+            graph_cut(gr, &k, &dead);
+        }
+    }
+    for (int a = 0; a < n && maxk >= 3; a++) {
         for (int b = a + 1; b < n; b++) {
             if (!graph_joined(gr, a, b))
-                continue;
-            bitset_t k2 = k;
-            bitset_set(&k2, b);
-            graph_cut(gr, &k2, &dead);
-            if (maxk < 3)
                 continue;
             for (int c = b + 1; c < n; c++) {
                 if (!graph_joined(gr, a, c) || !graph_joined(gr, b, c))
                     continue;
-                bitset_t k3 = k2;
+                bitset_t k3 = bitset_empty();
+                bitset_set(&k3, a);
+                bitset_set(&k3, b);
                 bitset_set(&k3, c);
                 graph_cut(gr, &k3, &dead);
             }
