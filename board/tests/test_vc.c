@@ -437,6 +437,92 @@ START_TEST(vc_incremental_agrees_with_fresh_build)
 }
 END_TEST
 
+/* Whether some pair's list of vc is full (limits bite: an incremental
+ * update may then keep other connections than a build, both sound). */
+static void
+full_list(int a, int b, const vc_conn_t *fulls, int nfull, const vc_conn_t *semis, int nsemi,
+          void *arg)
+{
+    (void)a;
+    (void)b;
+    (void)fulls;
+    (void)semis;
+    const vc_params_t *p = ((const vc_params_t **)arg)[0];
+    bool *bites = ((bool **)arg)[1];
+    if (nfull >= p->max_fulls || nsemi >= p->max_semis)
+        *bites = true;
+}
+
+static bool
+limits_bite(const vc_t *vc, const vc_params_t *params)
+{
+    bool bites = false;
+    const void *arg[2] = { params, &bites };
+    vc_foreach_pair(vc, full_list, arg);
+    return bites;
+}
+
+/* The closure is compiled once per carrier width (vc.c): on a board of
+ * each width (8x8: one word, 11x11: two, 13x13: three, 16x16: four,
+ * 19x19: the general copy), vc_play after each of a few stones agrees
+ * with a fresh build wherever no list is full.  The stones go in a
+ * corner, where the lists stay short. */
+START_TEST(vc_every_width_agrees_with_fresh_build)
+{
+    static const int sizes[] = { 8, 11, 13, 16, 19 };
+    vc_params_t params;
+    vc_params_default(&params);
+    params.max_fulls = 400;
+    params.max_semis = 400;
+    params.max_ors = 3;
+    vc_templates_t *ts = templates();
+    vc_t *inc = vc_new(&params, ts), *fresh = vc_new(&params, ts);
+    rng_t rng;
+    rng_seed(&rng, 11);
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        int n = sizes[k], compared = 0;
+        position_t p;
+        setup(&p, n, n, "", HEX_BLACK);
+        /* fill all but the 4x4 corner at the last cell (the carriers
+         * then lie in the last word), with no winner: seen from that
+         * corner, White right of its columns above the diagonal (it
+         * touches only the west edge), Black elsewhere (only the north
+         * edge) */
+        for (int r = 0; r < n; r++)
+            for (int c = 0; c < n; c++) {
+                int r2 = n - 1 - r, c2 = n - 1 - c;
+                if (r2 >= 4 || c2 >= 4)
+                    position_play(&p, c2 >= 4 && (r2 < 4 || r2 < c2) ? HEX_WHITE : HEX_BLACK,
+                                  r * n + c);
+            }
+        ck_assert_int_eq(p.winner, HEX_EMPTY);
+        hex_color_t colour = (hex_color_t)(k % 2);
+        ck_assert(vc_build(inc, &p, colour));
+        for (int step = 0; step < 6; step++) {
+            bitset_t e = position_empty_cells(&p);
+            if (bitset_is_empty(&e) || p.winner != HEX_EMPTY)
+                break;
+            int m = bitset_nth(&e, (int)rng_below(&rng, (uint32_t)bitset_count(&e)));
+            hex_color_t who = (hex_color_t)(step % 2);
+            position_play(&p, who, m);
+            ck_assert(vc_play(inc, &p, who, m));
+            ck_assert(vc_build(fresh, &p, colour));
+            if (limits_bite(fresh, &params) || limits_bite(inc, &params))
+                continue;
+            compared++;
+            if (!same_lists(inc, fresh))
+                dump(&p, "the lists differ");
+            ck_assert(same_lists(inc, fresh));
+        }
+        ck_assert_int_gt(compared, 0);
+        position_free(&p);
+    }
+    vc_free(inc);
+    vc_free(fresh);
+    vc_templates_free(ts);
+}
+END_TEST
+
 /* ---- soundness against minimax --------------------------------------- */
 
 typedef struct sound_stats {
@@ -588,6 +674,7 @@ vc_suite(void)
     tc = tcase_create("incremental");
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, vc_incremental_agrees_with_fresh_build);
+    tcase_add_test(tc, vc_every_width_agrees_with_fresh_build);
     suite_add_tcase(s, tc);
     tc = tcase_create("soundness");
     tcase_set_timeout(tc, 600);
