@@ -702,6 +702,11 @@ round_pairs(ice_t *ice, ice_result_t *r)
 {
     bool changed = false;
     bitset_t empty = position_empty_cells(&ice->work);
+    /* The test of a pair is symmetric, and b is near a exactly when a is
+     * near b: a pair {b, a} with b < a was tried already, and failed,
+     * when b came first, unless a fill changed the board after b began
+     * (last_fill: the cell being tried at the last fill). */
+    int last_fill = -1;
     for (int a = bitset_first(&empty); a >= 0; a = bitset_next(&empty, a)) {
         /* the board changes only when a pair is filled, and then a is
          * filled: both colours' searches see the same board */
@@ -718,8 +723,11 @@ round_pairs(ice_t *ice, ice_result_t *r)
                 built = true;
             }
             for (int b = bitset_first(&near); b >= 0; b = bitset_next(&near, b)) {
+                if (b < a && b > last_fill)
+                    continue;
                 if (may_die_given_memo(ice, v, x, b) && dead_given(ice, a, x, b)
                     && dead_given(ice, b, x, a)) {
+                    last_fill = a;
                     bitset_set(&r->captured[x], a);
                     bitset_set(&r->captured[x], b);
                     fill(ice, r, a, x);
