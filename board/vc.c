@@ -550,6 +550,14 @@ or_rule(vc_t *vc, int a, int b, const bitset_t *C, int cw)
     int n = vc->slots[s].nsemi;
     if (n < 2 || vc->params.max_ors < 2)
         return;
+    /* nothing to do when every semi of the pair shares a cell with C (the
+     * search's first test below, without the snapshot) */
+    const vc_conn_t *list = slot_semis(vc, s);
+    bitset_t all = list[0].carrier;
+    for (int i = 1; i < n; i++)
+        all = bitset_and_n(all, &list[i].carrier, cw);
+    if (bitset_intersects_n(C, &all, cw))
+        return;
     /* a snapshot of the semis (n <= max_semis): the fulls the search
      * inserts may drop some from the list */
     bitset_t *semis = vc->orbuf;
