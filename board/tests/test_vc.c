@@ -368,15 +368,23 @@ same_lists(const vc_t *x, const vc_t *y)
     return same;
 }
 
+/* The defaults with room for `limit` fulls and semis per pair, ORs of
+ * three. */
+static void
+roomy_params(vc_params_t *params, int limit)
+{
+    vc_params_default(params);
+    params->max_fulls = limit;
+    params->max_semis = limit;
+    params->max_ors = 3;
+}
+
 /* Without list limits, vc_play after each move (and the snapshot after
  * each undo) gives exactly the lists of a fresh build. */
 START_TEST(vc_incremental_agrees_with_fresh_build)
 {
     vc_params_t params;
-    vc_params_default(&params);
-    params.max_fulls = 100;
-    params.max_semis = 100;
-    params.max_ors = 3;
+    roomy_params(&params, 100);
     vc_templates_t *ts = templates();
     vc_t *inc[2], *fresh = vc_new(&params, ts), *snap[2][40];
     for (int c = 0; c < 2; c++) {
@@ -471,10 +479,7 @@ START_TEST(vc_every_width_agrees_with_fresh_build)
 {
     static const int sizes[] = { 8, 11, 13, 16, 19 };
     vc_params_t params;
-    vc_params_default(&params);
-    params.max_fulls = 400;
-    params.max_semis = 400;
-    params.max_ors = 3;
+    roomy_params(&params, 400);
     vc_templates_t *ts = templates();
     vc_t *inc = vc_new(&params, ts), *fresh = vc_new(&params, ts);
     rng_t rng;
