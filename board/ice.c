@@ -20,7 +20,9 @@ typedef struct xgraph {
     bitset_t adj[HEX_MAX_IDS];          /* node adjacency */
     bitset_t groups[HEX_MAX_IDS];       /* of an empty cell: X roots it touches */
     int edge1, edge2;                   /* the nodes of X's edge roots */
-    /* adjacency lists: node i's neighbours are nb[off[i] .. off[i+1]-1] */
+    /* adjacency lists: node i's neighbours are nb[off[i] .. off[i+1]-1]
+     * (every link has an empty cell at one end, at most six per cell,
+     * each listed from both ends) */
     int off[HEX_MAX_IDS + 1];
     int16_t nb[12 * HEX_MAX_CELLS];
     /* depth-first search (cut_pairs): preorder number (-1: not reached),
@@ -455,11 +457,11 @@ cut_pairs(xgraph_t *gr, int a, bitset_t *dead)
             bitset_set(dead, i);
 }
 
-/* Dead cells by clique cut-sets of up to `maxk` nodes, for colour x:
- * every set K of at most maxk pairwise joined nodes, and every component
- * of the graph without K that holds neither of X's edges.  For one and
- * two nodes, a depth-first search per node (cut_pairs); three (an
- * option) are tried one by one. */
+/* Dead cells by clique cut-sets of two or, when maxk is 3, three nodes,
+ * for colour x: every set K of at most maxk pairwise joined nodes, and
+ * every component of the graph without K that holds neither of X's edges.
+ * For one and two nodes, a depth-first search per node (cut_pairs); three
+ * (an option) are tried one by one. */
 static bitset_t
 cutset_dead(xgraph_t *gr, const position_t *p, hex_color_t x, int maxk)
 {
@@ -469,17 +471,9 @@ cutset_dead(xgraph_t *gr, const position_t *p, hex_color_t x, int maxk)
     /* K empty: components without edges */
     bitset_t all = bitset_range(n);
     edgeless_components(gr, &all, bitset_empty(), &dead);
-    if (maxk >= 2) {
-        graph_lists(gr);
-        for (int a = 0; a < n; a++)
-            cut_pairs(gr, a, &dead);
-    } else {
-        for (int a = 0; a < n; a++) {
-            bitset_t k = bitset_empty();
-            bitset_set(&k, a);
-            graph_cut(gr, &k, &dead);
-        }
-    }
+    graph_lists(gr);
+    for (int a = 0; a < n; a++)
+        cut_pairs(gr, a, &dead);
     for (int a = 0; a < n && maxk >= 3; a++) {
         for (int b = a + 1; b < n; b++) {
             if (!graph_joined(gr, a, b))

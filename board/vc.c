@@ -548,25 +548,23 @@ or_rule(vc_t *vc, int a, int b, const bitset_t *C, int cw)
     if (s < 0)
         return;
     int n = vc->slots[s].nsemi;
-    if (n < 2 || vc->params.max_ors < 2)
+    if (n < 2)
         return;
-    /* nothing to do when every semi of the pair shares a cell with C (the
-     * search's first test below, without the snapshot) */
+    /* rest[j]: the intersection of semis j..n-1; when every semi shares a
+     * cell with C (the search's first test below) there is nothing to
+     * do, and no snapshot is taken */
     const vc_conn_t *list = slot_semis(vc, s);
-    bitset_t all = list[0].carrier;
-    for (int i = 1; i < n; i++)
-        all = bitset_and_n(all, &list[i].carrier, cw);
-    if (bitset_intersects_n(C, &all, cw))
+    bitset_t *semis = vc->orbuf;
+    bitset_t *rest = semis + n;
+    rest[n - 1] = list[n - 1].carrier;
+    for (int i = n - 2; i >= 0; i--)
+        rest[i] = bitset_and_n(rest[i + 1], &list[i].carrier, cw);
+    if (bitset_intersects_n(C, &rest[0], cw))
         return;
     /* a snapshot of the semis (n <= max_semis): the fulls the search
      * inserts may drop some from the list */
-    bitset_t *semis = vc->orbuf;
-    bitset_t *rest = semis + n;     /* rest[j]: the intersection of j..n-1 */
     for (int i = 0; i < n; i++)
-        semis[i] = slot_semis(vc, s)[i].carrier;
-    rest[n - 1] = semis[n - 1];
-    for (int i = n - 2; i >= 0; i--)
-        rest[i] = bitset_and_n(rest[i + 1], &semis[i], cw);
+        semis[i] = list[i].carrier;
     or_level_t *st = vc->orstack;
     int top = 0, levels = vc->params.max_ors - 1;
     st[0].I = *C;
