@@ -51,6 +51,11 @@ geometry_new(int width, int height)
     g->height = height;
     g->ncells = width * height;
     g->cells = bitset_range(g->ncells);
+    uint64_t x = (uint64_t)width * 1000003u + (uint64_t)height;
+    x *= UINT64_C(0x9e3779b97f4a7c15);
+    x ^= x >> 29;
+    x *= UINT64_C(0xbf58476d1ce4e5b9);
+    g->key_salt = x ^ (x >> 32);
     for (int r = 0; r < height; r++) {
         for (int c = 0; c < width; c++) {
             int cell = geometry_cell(g, c, r);

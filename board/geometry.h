@@ -71,6 +71,8 @@ typedef struct geometry {
     int16_t nbr[HEX_MAX_CELLS][6];      /* cells and edges, no repeats */
     bitset_t nbrs[HEX_MAX_IDS];         /* the same as sets; for an edge:
                                          * the cells of its row/column */
+    uint64_t key_salt;          /* mixed into position keys (position.h
+                                 * position_key): a function of W and H */
 } geometry_t;
 
 /* A new geometry with one reference, or NULL when the size is out of range

@@ -297,6 +297,25 @@ kn_expand_moves(kn_t *kn, const position_t *pos, hex_color_t to_move, kn_expansi
     return expand(kn, pos, to_move, false, out);
 }
 
+bool
+kn_survey(kn_t *kn, const position_t *pos, hex_color_t to_move, bitset_t *must,
+          ice_result_t *r)
+{
+    if (!vc_build(kn->vc[HEX_BLACK], pos, HEX_BLACK) || !vc_build(kn->vc[HEX_WHITE], pos, HEX_WHITE))
+        return false;
+    if (!vc_mustplay(kn->vc[hex_color_other(to_move)], pos, must))
+        *must = bitset_empty();
+    if (r)
+        ice_compute(kn->ice, kn->cfg.ice_params, pos, to_move, r);
+    return true;
+}
+
+const vc_t *
+kn_vc(const kn_t *kn, hex_color_t c)
+{
+    return kn->vc[c];
+}
+
 int
 kn_play_fill(const kn_expansion_t *e, position_t *p)
 {

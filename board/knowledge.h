@@ -118,6 +118,20 @@ bool kn_expand(kn_t *kn, const position_t *pos, hex_color_t to_move, kn_expansio
 bool kn_expand_moves(kn_t *kn, const position_t *pos, hex_color_t to_move,
                      kn_expansion_t *out);
 
+/* The position as it stands, without fill-in (HexGui's hint, the VC
+ * queries): build the VCs of both colours on pos (kn_vc reads them), set
+ * *must to the opponent's must-play for to_move (vc_mustplay: every move
+ * outside it loses; empty when the opponent is connected already) and,
+ * when r is not NULL, compute to_move's inferior cells on pos into *r
+ * (ice_compute).  The moves worth trying there are *must less
+ * r->inferior.  False when memory is short. */
+bool kn_survey(kn_t *kn, const position_t *pos, hex_color_t to_move, bitset_t *must,
+               ice_result_t *r);
+
+/* The VCs of colour c that the last kn_survey built (valid until kn is
+ * used again). */
+const vc_t *kn_vc(const kn_t *kn, hex_color_t c);
+
 /* Play the fill-in of e on p (as ordinary moves, undoable one by one:
  * returns how many were played) and set the side to move back to
  * e->to_move.  p's side to move must be e->to_move already (kn_undo_fill

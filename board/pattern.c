@@ -11,6 +11,15 @@
 
 #include "board/pattern.h"
 
+/* Set by board/Makefile.am: the installed and the source tree's
+ * share/patterns. */
+#ifndef HEIN_PATTERN_DIR
+#define HEIN_PATTERN_DIR "/usr/local/share/hein/patterns"
+#endif
+#ifndef HEIN_SOURCE_PATTERN_DIR
+#define HEIN_SOURCE_PATTERN_DIR "share/patterns"
+#endif
+
 static const char *const kind_names[PATTERN_KINDS] = {
     "dead", "captured", "vulnerable", "dominated"
 };
@@ -419,18 +428,30 @@ is_dir(const char *path)
     return path && *path && stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+bool
+pattern_path(const char *name, char *path, size_t len, char *err, size_t errlen)
+{
+    const char *dirs[3] = { getenv("HEIN_PATTERNS"), HEIN_PATTERN_DIR, HEIN_SOURCE_PATTERN_DIR };
+    for (int i = 0; i < 3; i++) {
+        if (!is_dir(dirs[i]))
+            continue;
+        int n = snprintf(path, len, "%s%s%s", dirs[i], *name ? "/" : "", name);
+        if (n < 0 || (size_t)n >= len) {
+            snprintf(err, errlen, "%s: path too long", dirs[i]);
+            return false;
+        }
+        return true;
+    }
+    snprintf(err, errlen, "no pattern directory (set HEIN_PATTERNS)");
+    return false;
+}
+
 pattern_set_t *
 pattern_set_load_ice(char *err, size_t errlen)
 {
-    const char *dirs[3] = { getenv("HEIN_PATTERNS"), HEIN_PATTERN_DIR, HEIN_SOURCE_PATTERN_DIR };
-    const char *dir = NULL;
-    for (int i = 0; i < 3 && !dir; i++)
-        if (is_dir(dirs[i]))
-            dir = dirs[i];
-    if (!dir) {
-        snprintf(err, errlen, "no pattern directory (set HEIN_PATTERNS)");
+    char dir[4096];
+    if (!pattern_path("", dir, sizeof dir, err, errlen))
         return NULL;
-    }
     DIR *d = opendir(dir);
     if (!d) {
         snprintf(err, errlen, "%s: cannot open", dir);
@@ -455,8 +476,8 @@ pattern_set_load_ice(char *err, size_t errlen)
     for (int i = 0; i < nfiles; i++) {
         if (ok) {
             char path[4096];
-            snprintf(path, sizeof path, "%s/%s", dir, files[i]);
-            pattern_set_t *s = pattern_set_load_file(path, err, errlen);
+            pattern_set_t *s = pattern_path(files[i], path, sizeof path, err, errlen)
+                ? pattern_set_load_file(path, err, errlen) : NULL;
             if (!s) {
                 ok = false;
             } else if (!all) {

@@ -102,10 +102,16 @@ pattern_set_t *pattern_set_parse(const char *text, const char *origin,
 /* Read and parse a file. */
 pattern_set_t *pattern_set_load_file(const char *path, char *err, size_t errlen);
 
-/* Load every ice-*.txt in the first pattern directory found: the
- * environment variable HEIN_PATTERNS, then the installed
- * $(pkgdatadir)/patterns, then the source tree's share/patterns.  Returns
- * NULL (with a message) when no directory or no file is found or a file is
+/* The pattern directory, where every pattern file is read from (the
+ * ice-*.txt files here, vc-templates.txt by vc_template.h): the first
+ * that exists of the environment variable HEIN_PATTERNS, the installed
+ * $(pkgdatadir)/patterns and the source tree's share/patterns.  Writes
+ * the path of the file `name` in it (name "" : the directory itself) and
+ * returns true; false with a message in err when there is none. */
+bool pattern_path(const char *name, char *path, size_t len, char *err, size_t errlen);
+
+/* Load every ice-*.txt of the pattern directory.  Returns NULL (with a
+ * message) when no directory or no file is found or a file is
  * malformed. */
 pattern_set_t *pattern_set_load_ice(char *err, size_t errlen);
 

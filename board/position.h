@@ -147,6 +147,16 @@ position_move_color(const position_t *p, int i)
     return (hex_color_t)p->undo[i].color;
 }
 
+/* The key of p in tables that hold positions of several board sizes
+ * (the solver's table, the expansion cache): the hash (stones, side to
+ * move, swap) with the board's size salt (geometry_t key_salt) mixed in,
+ * since two sizes can hold the same stones on the same cell ids. */
+static inline uint64_t
+position_key(const position_t *p)
+{
+    return p->hash ^ p->geo->key_salt;
+}
+
 /* Whether swap-pieces is legal now (for White). */
 static inline bool
 position_swap_available(const position_t *p)

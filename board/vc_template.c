@@ -5,18 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "board/pattern.h"
 #include "board/vc_template.h"
-
-/* Set by board/Makefile.am: the installed and the source tree's
- * share/patterns. */
-#ifndef HEIN_PATTERN_DIR
-#define HEIN_PATTERN_DIR "/usr/local/share/hein/patterns"
-#endif
-#ifndef HEIN_SOURCE_PATTERN_DIR
-#define HEIN_SOURCE_PATTERN_DIR "share/patterns"
-#endif
 
 #define LINE_MAX_LEN 256
 #define DIAGRAM_MAX_LINES 16
@@ -241,31 +232,11 @@ vc_templates_free(vc_templates_t *ts)
     free(ts);
 }
 
-static bool
-try_dir(const char *dir, const char *name, char *path, size_t len)
-{
-    int n = snprintf(path, len, "%s/%s", dir, name);
-    return n > 0 && (size_t)n < len && access(path, R_OK) == 0;
-}
-
-bool
-vc_templates_find(const char *name, char *path, size_t len)
-{
-    const char *env = getenv("HEIN_PATTERNS");
-    if (env && *env && try_dir(env, name, path, len))
-        return true;
-    if (try_dir(HEIN_PATTERN_DIR, name, path, len))
-        return true;
-    return try_dir(HEIN_SOURCE_PATTERN_DIR, name, path, len);
-}
-
 vc_templates_t *
 vc_templates_load_default(char *err, size_t errlen)
 {
-    char path[1024];
-    if (!vc_templates_find("vc-templates.txt", path, sizeof path)) {
-        snprintf(err, errlen, "vc-templates.txt not found (set HEIN_PATTERNS to its folder)");
+    char path[4096];
+    if (!pattern_path("vc-templates.txt", path, sizeof path, err, errlen))
         return NULL;
-    }
     return vc_templates_load(path, err, errlen);
 }

@@ -50,12 +50,8 @@ typedef struct vc_templates {
  * reason) when it cannot be read or parsed, or memory is short. */
 vc_templates_t *vc_templates_load(const char *path, char *err, size_t errlen);
 
-/* Find a pattern file by name: in the directory $HEIN_PATTERNS when set,
- * then the installed $(pkgdatadir)/patterns, then the source tree's
- * share/patterns.  Writes the path and returns true when found. */
-bool vc_templates_find(const char *name, char *path, size_t len);
-
-/* Load "vc-templates.txt" from the first place vc_templates_find finds. */
+/* Load vc-templates.txt from the pattern directory (pattern.h
+ * pattern_path). */
 vc_templates_t *vc_templates_load_default(char *err, size_t errlen);
 
 void vc_templates_free(vc_templates_t *ts);

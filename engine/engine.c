@@ -12,22 +12,6 @@
 #define DEFAULT_GAME_TIME 1800.0
 #define DEFAULT_MOVE_TIME 10.0
 
-const param_desc_t game_param_table[] = {
-    { "allow_swap", PARAM_BOOL, offsetof(game_params_t, allow_swap), 0, 0, NULL,
-      "whether genmove may play swap-pieces" },
-    { "game_time", PARAM_DOUBLE, offsetof(game_params_t, game_time), 0, 864000, NULL,
-      "seconds per side for the whole game (restarts both clocks)" },
-    { "move_time", PARAM_DOUBLE, offsetof(game_params_t, move_time), 0.01, 86400, NULL,
-      "seconds per move when the clock is unlimited" },
-    { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
-};
-
-const param_desc_t player_param_table[] = {
-    { "name", PARAM_CHOICE, offsetof(player_params_t, name), 0, 0, player_names,
-      "the player behind genmove" },
-    { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
-};
-
 void
 engine_seed(engine_t *e, uint64_t seed)
 {
@@ -47,8 +31,13 @@ engine_new(uint64_t seed)
     if (!e)
         return NULL;
     e->player_state = calloc((size_t)player_count(), sizeof *e->player_state);
-    if (!e->player_state || game_init(&e->game, 11, 11) != GAME_OK) {
+    e->player_generation = calloc((size_t)player_count(), sizeof *e->player_generation);
+    e->solver = solver_new();
+    if (!e->player_state || !e->player_generation || !e->solver
+        || game_init(&e->game, 11, 11) != GAME_OK) {
         free(e->player_state);
+        free(e->player_generation);
+        solver_free(e->solver);
         free(e);
         return NULL;
     }
@@ -69,6 +58,16 @@ engine_new(uint64_t seed)
     e->vc_templates = vc_templates_load_default(err, sizeof err);
     if (!e->vc_templates)
         fprintf(stderr, "hein: %s; virtual connections without edge templates\n", err);
+    e->knowledge = (kn_config_t){
+        .ice_patterns = e->ice_patterns,
+        .ice_params = &e->ice_params,
+        .vc_templates = NULL,
+        .vc_params = &e->vc_params,
+        .order = KN_ORDER_RESIST,
+        .resist_params = &e->resist_params,
+        .rules_only = false,
+    };
+    engine_knowledge_changed(e);
     game_clock_init(&e->clock, e->game_params.game_time);
     engine_seed(e, seed);
     return e;
@@ -83,11 +82,33 @@ engine_free(engine_t *e)
         if (e->player_state[i] && player_table[i]->destroy)
             player_table[i]->destroy(e->player_state[i]);
     free(e->player_state);
+    free(e->player_generation);
+    solver_free(e->solver);
     pattern_set_free(e->ice_patterns);
     vc_templates_free(e->vc_templates);
-    tt_free(e->tt);
     game_free(&e->game);
     free(e);
+}
+
+const kn_config_t *
+engine_knowledge(const engine_t *e)
+{
+    return &e->knowledge;
+}
+
+void
+engine_knowledge_changed(engine_t *e)
+{
+    e->knowledge.vc_templates = e->vc_params.use_templates ? e->vc_templates : NULL;
+    e->knowledge_generation++;
+}
+
+solver_t *
+engine_solver(engine_t *e)
+{
+    if (!solver_prepare(e->solver, &e->dfpn_params, &e->knowledge, e->knowledge_generation))
+        return NULL;
+    return e->solver;
 }
 
 const player_t *
@@ -129,15 +150,30 @@ engine_apply_game_time(engine_t *e)
     game_clock_init(&e->clock, e->game_params.game_time);
 }
 
-/* The state of player i, made on first use; false when memory is short. */
+/* The threads a player or the solver may run. */
+static int
+engine_threads(const engine_t *e)
+{
+    return e->dfpn_params.threads < 1 ? 1 : e->dfpn_params.threads;
+}
+
+/* The state of player i, made on first use and again after the board
+ * knowledge changed; false when memory is short. */
 static bool
 player_state(engine_t *e, int i, void **state)
 {
     const player_t *p = player_table[i];
+    if (e->player_state[i] && e->player_generation[i] != e->knowledge_generation) {
+        if (p->destroy)
+            p->destroy(e->player_state[i]);
+        e->player_state[i] = NULL;
+    }
     if (p->create && !e->player_state[i]) {
-        e->player_state[i] = p->create();
+        player_config_t cfg = { .knowledge = &e->knowledge, .threads = engine_threads(e) };
+        e->player_state[i] = p->create(&cfg);
         if (!e->player_state[i])
             return false;
+        e->player_generation[i] = e->knowledge_generation;
     }
     *state = e->player_state[i];
     return true;
@@ -158,7 +194,9 @@ engine_genmove(engine_t *e, hex_color_t color, const stop_t *stop, bool play,
     } else {
         int i = e->player_params.name;
         void *state;
-        if (!player_state(e, i, &state))
+        solver_t *solver = NULL;
+        if (!player_state(e, i, &state)
+            || (player_table[i]->uses_solver && !(solver = engine_solver(e))))
             return GENMOVE_NO_MEMORY;
         bitset_t empty = position_empty_cells(&g->pos);
         player_request_t req = {
@@ -168,12 +206,10 @@ engine_genmove(engine_t *e, hex_color_t color, const stop_t *stop, bool play,
                                         e->game_params.move_time),
             .stop = *stop,
             .allow_swap = e->game_params.allow_swap,
-            .rng = &e->rng,
-            .ice_params = &e->ice_params,
-            .ice_patterns = e->ice_patterns,
-            .vc_params = &e->vc_params,
-            .vc_templates = e->vc_params.use_templates ? e->vc_templates : NULL,
-            .resist_params = &e->resist_params,
+            .seed = rng_next(&e->rng),
+            .knowledge = &e->knowledge,
+            .threads = engine_threads(e),
+            .solver = solver,
         };
         req.stop.deadline = start + req.budget;
         *move = player_table[i]->genmove(state, &req);

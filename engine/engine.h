@@ -2,27 +2,38 @@
 #ifndef HEIN_ENGINE_ENGINE_H
 #define HEIN_ENGINE_ENGINE_H
 
-/* The engine: one game, its clock, the parameters and the players.
+/* The engine: one game, its clock, the parameters, the board knowledge,
+ * the players and the solver session.
  *
  * This is the state every HTP handler works on, passed down as a context
  * (there is no global engine).  It is used by one thread at a time, the
- * one running HTP commands; searches it starts copy what they need. */
+ * one running HTP commands; searches it starts copy what they need or
+ * borrow it read-only until they end.
+ *
+ * The board knowledge (engine_knowledge) is one kn_config_t, built once,
+ * that every searcher and command reads: the parameter groups
+ * param_player_ice, param_vc and param_resist and the pattern files
+ * loaded at start-up.  A change to any of them bumps its generation
+ * number, and whatever was built from the old settings (a player's state,
+ * the solver's workspaces and cache) is made again before its next use. */
 
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "board/ice.h"
+#include "board/knowledge.h"
 #include "board/pattern.h"
 #include "board/resist.h"
 #include "board/rng.h"
 #include "board/vc.h"
 #include "board/vc_template.h"
-#include "search/dfpn.h"
-#include "search/tt.h"
 #include "engine/clock.h"
 #include "engine/game.h"
 #include "engine/param.h"
+#include "engine/params.h"
 #include "engine/player.h"
+#include "engine/solver.h"
+#include "search/dfpn.h"
 #include "search/stop.h"
 
 #define ENGINE_NAME "hein"
@@ -39,9 +50,6 @@ typedef struct player_params {
     int name;                   /* index into player_table */
 } player_params_t;
 
-extern const param_desc_t game_param_table[];
-extern const param_desc_t player_param_table[];
-
 typedef struct engine {
     game_t game;
     game_clock_t clock;
@@ -53,9 +61,12 @@ typedef struct engine {
     vc_templates_t *vc_templates;       /* vc-templates.txt, or NULL: none */
     resist_params_t resist_params;      /* param_resist */
     dfpn_params_t dfpn_params;  /* param_dfpn */
-    tt_t *tt;                   /* the solver's table, made on first use */
-    int tt_mb;                  /* the size tt was made with */
+    kn_config_t knowledge;      /* engine_knowledge */
+    uint64_t knowledge_generation;      /* bumped by every change of it */
+    solver_t *solver;           /* the solver session (solver.h) */
     void **player_state;        /* by player index; made on first use */
+    uint64_t *player_generation;        /* the knowledge each state was
+                                         * made with */
     rng_t rng;
     uint64_t seed;
 } engine_t;
@@ -67,6 +78,21 @@ void engine_free(engine_t *e);
 
 /* Reseed the engine's generator. */
 void engine_seed(engine_t *e, uint64_t seed);
+
+/* The board knowledge every searcher and command uses: the engine's
+ * parameter groups and patterns (the edge templates only when param_vc
+ * use_templates is on), moves ordered by the circuit score.  Valid for
+ * the engine's life; its fields follow the parameters. */
+const kn_config_t *engine_knowledge(const engine_t *e);
+
+/* Tell the engine that the board knowledge's settings changed (params.c
+ * calls it): bump the generation so that what was built from the old
+ * ones is made again. */
+void engine_knowledge_changed(engine_t *e);
+
+/* The solver session, ready for a search with the current param_dfpn and
+ * knowledge (solver_prepare); NULL when memory is short. */
+solver_t *engine_solver(engine_t *e);
 
 /* Start a fresh empty W x H game (also at the same size), restart the
  * clock, tell the players.  On failure the old game stays. */

@@ -9,26 +9,34 @@
  * engine owns each player's state (create/destroy) and calls genmove on
  * the HTP thread; a player may start threads of its own inside genmove but
  * must join them before it returns.  A player never sees HTP: what it may
- * use arrives in a player_request_t.
+ * use arrives in its player_config_t (at create) and in each
+ * player_request_t.
  *
- * The request also lends the player the engine's board knowledge: the
- * parameter groups (param_player_ice, param_vc, param_resist) and the
- * pattern files loaded at start-up.  They are read-only, owned by the
- * engine, valid only during the genmove call (a player copies what it
- * wants to keep), and shared by no other thread while genmove runs; a
- * player that starts threads may pass them on read-only.  The pattern
- * sets may be NULL when their files were missing. */
+ * Both lend the engine's board knowledge (engine.h engine_knowledge): the
+ * parameter groups and pattern files, read-only, owned by the engine.
+ * The configuration stays valid for the state's whole life: when the
+ * knowledge's settings change the engine destroys the state and creates
+ * it again before the next genmove.  A player that starts threads may
+ * pass it to them read-only.
+ *
+ * Randomness: the request carries a seed the engine draws from its own
+ * generator for each genmove; thread i of the player seeds its own
+ * generator with player_rng (so `--seed N` makes genmove reproducible
+ * with one thread, and no generator is shared between threads). */
 
 #include <stdbool.h>
+#include <stdint.h>
 
-#include "board/ice.h"
-#include "board/pattern.h"
-#include "board/resist.h"
+#include "board/knowledge.h"
 #include "board/rng.h"
-#include "board/vc.h"
-#include "board/vc_template.h"
 #include "engine/game.h"
+#include "engine/solver.h"
 #include "search/stop.h"
+
+typedef struct player_config {
+    const kn_config_t *knowledge;       /* the engine's board knowledge */
+    int threads;                /* threads the player may run (>= 1) */
+} player_config_t;
 
 typedef struct player_request {
     const game_t *game;         /* read-only; copy the position to search it */
@@ -36,22 +44,22 @@ typedef struct player_request {
     double budget;              /* seconds it may use */
     stop_t stop;                /* interrupt and deadline (start + budget) */
     bool allow_swap;            /* whether it may answer MOVE_SWAP */
-    rng_t *rng;                 /* the engine's generator, for this call */
-    /* the engine's knowledge, read-only (see above) */
-    const ice_params_t *ice_params;
-    const pattern_set_t *ice_patterns;  /* may be NULL: graph rules only */
-    const vc_params_t *vc_params;
-    const vc_templates_t *vc_templates; /* may be NULL: none (also when
-                                         * use_templates is off) */
-    const resist_params_t *resist_params;
+    uint64_t seed;              /* for player_rng, drawn for this call */
+    const kn_config_t *knowledge;       /* as in the player's config */
+    int threads;                /* threads the player may run (>= 1) */
+    solver_t *solver;           /* the engine's solver session, ready
+                                 * (table, expansion cache); NULL unless
+                                 * the player's uses_solver is set */
 } player_request_t;
 
 typedef struct player {
     const char *name;           /* as in param_player name */
     const char *doc;            /* one line */
-    /* Make the player's state; NULL hook = stateless (state is NULL).
-     * Returns NULL when memory is short. */
-    void *(*create)(void);
+    bool uses_solver;           /* lend it the solver session */
+    /* Make the player's state from cfg (valid for the state's life); NULL
+     * hook = stateless (state is NULL).  Returns NULL when memory is
+     * short. */
+    void *(*create)(const player_config_t *cfg);
     /* Free the state made by create; NULL hook when stateless. */
     void (*destroy)(void *state);
     /* A new game starts: forget what belongs to the old one.  May be
@@ -62,6 +70,14 @@ typedef struct player {
      * MOVE_RESIGN.  Called only while the game is not over. */
     int (*genmove)(void *state, const player_request_t *req);
 } player_t;
+
+/* The generator of the player's thread `thread` (0, 1, ...) for this
+ * request: seeded from req->seed and the thread number. */
+static inline void
+player_rng(const player_request_t *req, int thread, rng_t *r)
+{
+    rng_seed(r, req->seed + (uint64_t)thread * UINT64_C(0x9e3779b97f4a7c15));
+}
 
 /* The registered players, in the order of player_names, and their count. */
 extern const player_t *const player_table[];

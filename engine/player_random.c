@@ -17,13 +17,16 @@ random_genmove(void *state, const player_request_t *req)
     int choices = n + (swap ? 1 : 0);
     if (choices == 0)
         return MOVE_RESIGN;
-    int k = (int)rng_below(req->rng, (uint32_t)choices);
+    rng_t rng;
+    player_rng(req, 0, &rng);
+    int k = (int)rng_below(&rng, (uint32_t)choices);
     return k == n ? MOVE_SWAP : bitset_nth(&empty, k);
 }
 
 const player_t player_random = {
     .name = "random",
     .doc = "uniformly random legal move (baseline)",
+    .uses_solver = false,
     .create = NULL,
     .destroy = NULL,
     .new_game = NULL,

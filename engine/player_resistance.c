@@ -1,58 +1,62 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The resistance player (player.h): one circuit evaluation per move.
+/* The resistance player (player.h): one node expansion per move.
  *
- *   1. A proven win: when the player's VCs join its two edges, play the
- *      key of the smallest semi, or, with a full connection, the
- *      best-scoring cell of the smallest full's carrier (any own stone
- *      keeps a full connection; one inside its carrier moves it on).
- *   2. Otherwise the best move by the circuit's move score (resist.h)
- *      among the must-play (vc_mustplay of the opponent's VCs: every other
- *      cell loses) less the inferior cells (ice_compute): a winning move,
- *      when there is one, is among them.
- *   3. When that leaves nothing (everything inferior, or the opponent
- *      already connected by a VC: the game is lost against best play),
- *      the best-scoring cell of the must-play, else of the whole board:
- *      it never resigns while a move is left, the opponent may still err.
+ * The board knowledge expands the position (board/knowledge.h kn_expand:
+ * fill-in, the VCs of both colours, the must-play less the inferior
+ * cells, ordered by the circuit's move score on the filled board), then:
+ *   1. an open position: the first move of the expansion, the best by
+ *      the circuit among those that may win;
+ *   2. a proven win: the semi's key when a semi VC wins, else (a full VC,
+ *      or the fill-in connects) the best-scoring cell of what the win
+ *      rests on, else of the board: any own stone keeps such a win;
+ *   3. a proven loss: the best-scoring cell of what the opponent's win
+ *      rests on (its connection's carrier, or its must-play), else of the
+ *      whole board: it never resigns while a move is left, the opponent
+ *      may still err.
+ * The circuit of 2 and 3 is evaluated on the position as it stands.
  * With allow_swap, White swaps a first stone off the board's outer ring
  * (central openings win for the first player on every board size that
- * has been solved).  The state is one circuit workspace and the large
- * result buffers; VCs and the inferior-cell workspace are built per move
- * from the engine's current parameters. */
+ * has been solved).  The state is the expansion workspace, one circuit
+ * workspace and the large result buffers. */
 #include "config.h"
 
 #include <stdlib.h>
 
-#include "board/ice.h"
+#include "board/knowledge.h"
 #include "board/resist.h"
-#include "board/vc.h"
 #include "engine/player.h"
 
 typedef struct resistance_state {
+    kn_t *kn;
+    const resist_params_t *resist_params;
     resist_t *rs;
+    kn_expansion_t x;
     resist_result_t res;
-    ice_result_t ice;
 } resistance_state_t;
-
-static void *
-resistance_create(void)
-{
-    resistance_state_t *st = malloc(sizeof *st);
-    if (!st)
-        return NULL;
-    st->rs = resist_new();
-    if (!st->rs) {
-        free(st);
-        return NULL;
-    }
-    return st;
-}
 
 static void
 resistance_destroy(void *state)
 {
     resistance_state_t *st = state;
+    kn_free(st->kn);
     resist_free(st->rs);
     free(st);
+}
+
+static void *
+resistance_create(const player_config_t *cfg)
+{
+    resistance_state_t *st = calloc(1, sizeof *st);
+    if (!st)
+        return NULL;
+    st->kn = kn_new(cfg->knowledge);
+    st->rs = resist_new();
+    st->resist_params = cfg->knowledge->resist_params;
+    if (!st->kn || !st->rs || !st->resist_params) {
+        resistance_destroy(st);
+        return NULL;
+    }
+    return st;
 }
 
 static void
@@ -72,41 +76,16 @@ swap_wanted(const position_t *p)
     return c > 0 && c < g->width - 1 && r > 0 && r < g->height - 1;
 }
 
-/* A move that keeps a win the VCs prove, or -1. */
+/* The best cell of `among` (else of the board) by the circuit on p; -1
+ * when memory is short. */
 static int
-proven_win(const vc_t *mine, const position_t *p, const resist_result_t *res)
+best_by_circuit(resistance_state_t *st, const position_t *p, const bitset_t *among)
 {
-    hex_color_t me = vc_color(mine);
-    const vc_conn_t *l;
-    if (vc_between(mine, geometry_edge1(me), geometry_edge2(me), VC_FULL, &l) > 0) {
-        int m = resist_best(res, p, &l[0].carrier);
-        if (m >= 0)
-            return m;
-    }
-    if (vc_between(mine, geometry_edge1(me), geometry_edge2(me), VC_SEMI, &l) > 0)
-        return l[0].key;
-    return -1;
-}
-
-static int
-choose(resistance_state_t *st, const ice_params_t *iprm, const position_t *p, hex_color_t me,
-       vc_t *const vc[2], ice_t *ice)
-{
-    const resist_result_t *res = &st->res;
     bitset_t empty = position_empty_cells(p);
-    int m = proven_win(vc[me], p, res);
-    if (m >= 0)
-        return m;
-    bitset_t mp;
-    if (!vc_mustplay(vc[hex_color_other(me)], p, &mp))
-        return resist_best(res, p, &empty);
-    ice_compute(ice, iprm, p, me, &st->ice);
-    bitset_t cand = bitset_andnot(mp, st->ice.inferior);
-    if ((m = resist_best(res, p, &cand)) >= 0)
-        return m;
-    if ((m = resist_best(res, p, &mp)) >= 0)
-        return m;
-    return resist_best(res, p, &empty);
+    if (!resist_compute(st->rs, st->resist_params, p, NULL, &st->res))
+        return -1;
+    int m = resist_best(&st->res, p, among);
+    return m >= 0 ? m : resist_best(&st->res, p, &empty);
 }
 
 static int
@@ -120,38 +99,24 @@ resistance_genmove(void *state, const player_request_t *req)
         return MOVE_RESIGN;
     if (req->allow_swap && me == HEX_WHITE && position_swap_available(p) && swap_wanted(p))
         return MOVE_SWAP;
-    /* the engine fills these; defaults keep a bare request working */
-    ice_params_t iprm;
-    vc_params_t vprm;
-    resist_params_t rprm;
-    if (req->ice_params)
-        iprm = *req->ice_params;
-    else
-        ice_params_init(&iprm);
-    if (req->vc_params)
-        vprm = *req->vc_params;
-    else
-        vc_params_default(&vprm);
-    if (req->resist_params)
-        rprm = *req->resist_params;
-    else
-        resist_params_default(&rprm);
-    vc_t *vc[2] = { vc_new(&vprm, req->vc_templates), vc_new(&vprm, req->vc_templates) };
-    ice_t *ice = ice_new(req->ice_patterns);
     int move = -1;
-    if (vc[0] && vc[1] && ice && vc_build(vc[0], p, HEX_BLACK) && vc_build(vc[1], p, HEX_WHITE)
-        && resist_compute(st->rs, &rprm, p, (const vc_t *const *)vc, &st->res))
-        move = choose(st, &iprm, p, me, vc, ice);
-    ice_free(ice);
-    vc_free(vc[0]);
-    vc_free(vc[1]);
+    if (kn_expand(st->kn, p, me, &st->x)) {
+        const kn_expansion_t *x = &st->x;
+        if (x->decided == HEX_EMPTY)
+            move = x->moves[0];
+        else if (x->decided == me && x->win_move >= 0)
+            move = x->win_move;
+        else
+            move = best_by_circuit(st, p, &x->support);
+    }
     /* out of memory: still a legal move */
     return move >= 0 ? move : bitset_first(&empty);
 }
 
 const player_t player_resistance = {
     .name = "resistance",
-    .doc = "proven VC wins, else the best must-play move by circuit energy",
+    .doc = "proven VC wins, else the best move of the expansion by circuit energy",
+    .uses_solver = false,
     .create = resistance_create,
     .destroy = resistance_destroy,
     .new_game = resistance_new_game,

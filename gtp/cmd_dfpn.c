@@ -9,68 +9,25 @@
 #include <string.h>
 
 #include "engine/engine.h"
-#include "engine/param.h"
+#include "engine/solver.h"
 #include "gtp/cmd_dfpn.h"
 #include "gtp/commands.h"
-#include "search/dfpn.h"
-#include "search/spdfpn.h"
 
 #define PV_MAX 64
 
-static const param_desc_t dfpn_param_table[] = {
-    { "epsilon", PARAM_DOUBLE, offsetof(dfpn_params_t, epsilon), 0, 10, NULL,
-      "the 1+epsilon trick: a child is searched until its proof number passes "
-      "(1+epsilon) times the second best's" },
-    { "tt_mb", PARAM_INT, offsetof(dfpn_params_t, tt_mb), 1, 1 << 20, NULL,
-      "transposition table size in MiB (changing it empties the table)" },
-    { "timelimit", PARAM_DOUBLE, offsetof(dfpn_params_t, timelimit), 0, 1e7, NULL,
-      "seconds per solve; 0: no limit" },
-    { "use_guifx", PARAM_BOOL, offsetof(dfpn_params_t, use_guifx), 0, 1, NULL,
-      "live gogui-gfx dfpn blocks on stdout while solving" },
-    { "threads", PARAM_INT, offsetof(dfpn_params_t, threads), 1, SPDFPN_MAX_THREADS, NULL,
-      "solver threads; more than 1 runs the parallel solver (SPDFPN)" },
-    { "max_work_per_job", PARAM_INT, offsetof(dfpn_params_t, max_work_per_job), 0, 1 << 30, NULL,
-      "SPDFPN: DFPN calls per job; 0: by board size (100 up to 8x8, 50 on 9x9 and 10x10, "
-      "20 from 11x11)" },
-    { "widening_base", PARAM_DOUBLE, offsetof(dfpn_params_t, widening_base), 0, 1000, NULL,
-      "focused search: children considered = max(2, ceil(base + factor * open))" },
-    { "widening_factor", PARAM_DOUBLE, offsetof(dfpn_params_t, widening_factor), 0, 1, NULL,
-      "focused search: the share of the open children considered" },
-    { "progress_interval", PARAM_DOUBLE, offsetof(dfpn_params_t, progress_interval), 0.1, 1e6,
-      NULL, "seconds between progress reports" },
-    { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
-};
-
 /* ---- the solver on the engine ---------------------------------------- */
 
-typedef struct solver {
-    engine_t *e;
+/* What a progress report needs: the command (its gfx) and the engine's
+ * settings. */
+typedef struct report {
+    const engine_t *e;
     htp_cmd_t *cmd;
-    spdfpn_t *p;                /* params.threads workspaces */
-    dfpn_t *s;                  /* the first: PV, bounds, moves */
-    kn_config_t cfg;
-} solver_t;
-
-/* The engine's table, made (or remade at a new size) on demand. */
-static tt_t *
-engine_tt(engine_t *e)
-{
-    size_t bytes = (size_t)e->dfpn_params.tt_mb << 20;
-    if (e->tt && e->tt_mb != e->dfpn_params.tt_mb) {
-        tt_free(e->tt);
-        e->tt = NULL;
-    }
-    if (!e->tt) {
-        e->tt = tt_new(bytes);
-        e->tt_mb = e->dfpn_params.tt_mb;
-    }
-    return e->tt;
-}
+} report_t;
 
 static void
 progress(void *arg, const dfpn_progress_t *p)
 {
-    solver_t *sv = arg;
+    report_t *rp = arg;
     const dfpn_stats_t *st = p->stats;
     double rate = st->seconds > 0 ? (double)st->expansions / st->seconds : 0;
     char root[48];
@@ -82,7 +39,7 @@ progress(void *arg, const dfpn_progress_t *p)
             "root %s\n", st->seconds, (unsigned long long)st->expansions, rate,
             (unsigned long long)st->work, p->tt_used, p->tt_capacity,
             p->tt_capacity ? 100.0 * (double)p->tt_used / (double)p->tt_capacity : 0.0, root);
-    if (!sv->e->dfpn_params.use_guifx)
+    if (!rp->e->dfpn_params.use_guifx)
         return;
     /* gogui-gfx: dfpn VAR .. LABEL .. TEXT .. (hexgui-protocol.md §7) */
     const geometry_t *g = p->pos->geo;
@@ -108,35 +65,8 @@ progress(void *arg, const dfpn_progress_t *p)
     }
     snprintf(text + len, cap - len, "\nTEXT %.1f s, %llu expansions, root %s", st->seconds,
              (unsigned long long)st->expansions, root);
-    htp_gfx(sv->cmd->htp, text);
+    htp_gfx(rp->cmd->htp, text);
     free(text);
-}
-
-static bool
-solver_open(solver_t *sv, engine_t *e, htp_cmd_t *cmd)
-{
-    sv->e = e;
-    sv->cmd = cmd;
-    sv->cfg.ice_patterns = e->ice_patterns;
-    sv->cfg.ice_params = &e->ice_params;
-    sv->cfg.vc_templates = e->vc_params.use_templates ? e->vc_templates : NULL;
-    sv->cfg.vc_params = &e->vc_params;
-    sv->cfg.order = KN_ORDER_RESIST;
-    sv->cfg.resist_params = &e->resist_params;
-    sv->cfg.rules_only = false;
-    tt_t *tt = engine_tt(e);
-    sv->p = tt ? spdfpn_new(tt, &sv->cfg, e->dfpn_params.threads) : NULL;
-    if (!sv->p)
-        return false;           /* nothing to close */
-    spdfpn_set_progress(sv->p, progress, sv);
-    sv->s = spdfpn_workspace(sv->p);
-    return true;
-}
-
-static void
-solver_close(solver_t *sv)
-{
-    spdfpn_free(sv->p);
 }
 
 /* The stop condition of cmd with a time limit (0: none). */
@@ -180,13 +110,13 @@ cmd_dfpn_solve_state(htp_cmd_t *cmd, void *ctx)
     htp_status_t st;
     if (!one_color(cmd, &color, &st))
         return st;
-    solver_t sv;
-    if (!solver_open(&sv, e, cmd))
+    solver_t *sv = engine_solver(e);
+    if (!sv)
         return htp_failure(cmd, "out of memory");
+    report_t rp = { e, cmd };
     stop_t stop = solve_stop(cmd, e->dfpn_params.timelimit);
     dfpn_result_t r;
-    spdfpn_solve(sv.p, &e->game.pos, color, &e->dfpn_params, &stop, &r);
-    solver_close(&sv);
+    solver_solve(sv, &e->game.pos, color, &e->dfpn_params, &stop, progress, &rp, &r);
     return htp_success(cmd, "%s", r.winner == HEX_EMPTY ? "unknown" : hex_color_name(r.winner));
 }
 
@@ -201,40 +131,13 @@ cmd_dfpn_find_winning(htp_cmd_t *cmd, void *ctx)
     const position_t *pos = &e->game.pos;
     if (pos->winner != HEX_EMPTY)
         return htp_failure(cmd, "the game is over");
-    solver_t sv;
-    kn_expansion_t *x = malloc(sizeof *x);
-    position_t *p = malloc(sizeof *p);
-    if (!x || !p || !solver_open(&sv, e, cmd)) {
-        free(x);
-        free(p);
-        return htp_failure(cmd, "out of memory");
-    }
+    solver_t *sv = engine_solver(e);
+    report_t rp = { e, cmd };
     stop_t stop = solve_stop(cmd, e->dfpn_params.timelimit);
-    bool ok = dfpn_moves(sv.s, pos, color, x);
-    bitset_t wins = bitset_empty();
-    bool unknown = false;
-    if (ok && x->decided == color) {
-        /* won whatever it plays */
-        wins = position_empty_cells(pos);
-    } else if (ok && x->decided == HEX_EMPTY) {
-        position_copy(p, pos);
-        position_set_to_move(p, color);
-        kn_play_fill(x, p);
-        for (int i = 0; i < x->n && !unknown; i++) {
-            dfpn_result_t r;
-            position_play(p, color, x->moves[i]);
-            spdfpn_solve(sv.p, p, hex_color_other(color), &e->dfpn_params, &stop, &r);
-            position_undo(p);
-            if (r.winner == color)
-                bitset_set(&wins, x->moves[i]);
-            unknown = r.winner == HEX_EMPTY;
-        }
-        position_free(p);
-    }
-    solver_close(&sv);
-    free(x);
-    free(p);
-    if (!ok)
+    bitset_t wins;
+    bool unknown;
+    if (!sv || !solver_find_winning(sv, pos, color, &e->dfpn_params, &stop, progress, &rp,
+                                    &wins, &unknown))
         return htp_failure(cmd, "out of memory");
     if (unknown)
         return htp_failure(cmd, "interrupted or out of time before every move was solved");
@@ -253,8 +156,7 @@ cmd_dfpn_clear_tt(htp_cmd_t *cmd, void *ctx)
     engine_t *e = ctx;
     if (cmd->argc != 0)
         return usage(cmd);
-    if (e->tt)
-        tt_clear(e->tt);
+    solver_clear(e->solver);
     return htp_success(cmd, NULL);
 }
 
@@ -266,12 +168,11 @@ cmd_dfpn_get_pv(htp_cmd_t *cmd, void *ctx)
     htp_status_t st;
     if (!one_color(cmd, &color, &st))
         return st;
-    solver_t sv;
-    if (!solver_open(&sv, e, cmd))
+    solver_t *sv = engine_solver(e);
+    if (!sv)
         return htp_failure(cmd, "out of memory");
     int pv[PV_MAX];
-    int n = dfpn_pv(sv.s, &e->game.pos, color, pv, PV_MAX);
-    solver_close(&sv);
+    int n = solver_pv(sv, &e->game.pos, color, pv, PV_MAX);
     char name[MOVE_NAME_MAX];
     for (int i = 0; i < n; i++)
         htp_printf(cmd, "%s%s", i ? " " : "", geometry_move_name(e->game.pos.geo, pv[i], name));
@@ -287,51 +188,29 @@ cmd_dfpn_get_bounds(htp_cmd_t *cmd, void *ctx)
     if (!one_color(cmd, &color, &st))
         return st;
     const position_t *pos = &e->game.pos;
-    solver_t sv;
+    solver_t *sv = engine_solver(e);
     kn_expansion_t *x = malloc(sizeof *x);
-    position_t *p = malloc(sizeof *p);
-    if (!x || !p || !solver_open(&sv, e, cmd)) {
-        free(x);
-        free(p);
-        return htp_failure(cmd, "out of memory");
+    tt_data_t *d = malloc(HEX_MAX_CELLS * sizeof *d);
+    bool *have = malloc(HEX_MAX_CELLS * sizeof *have);
+    bool ok = sv && x && d && have && solver_bounds(sv, pos, color, x, d, have);
+    char name[MOVE_NAME_MAX];
+    for (int i = 0; ok && x->decided == HEX_EMPTY && i < x->n; i++) {
+        geometry_move_name(pos->geo, x->moves[i], name);
+        if (!have[i])
+            htp_printf(cmd, "%s%s ?", i ? " " : "", name);
+        else if (d[i].delta == 0)
+            htp_printf(cmd, "%s%s W", i ? " " : "", name);
+        else if (d[i].phi == 0)
+            htp_printf(cmd, "%s%s L", i ? " " : "", name);
+        else
+            htp_printf(cmd, "%s%s %u:%u", i ? " " : "", name, d[i].delta, d[i].phi);
     }
-    bool ok = pos->winner != HEX_EMPTY || dfpn_moves(sv.s, pos, color, x);
-    if (ok && pos->winner == HEX_EMPTY && x->decided == HEX_EMPTY) {
-        position_copy(p, pos);
-        position_set_to_move(p, color);
-        kn_play_fill(x, p);
-        char name[MOVE_NAME_MAX];
-        for (int i = 0; i < x->n; i++) {
-            tt_data_t d;
-            position_play(p, color, x->moves[i]);
-            bool have = dfpn_lookup(sv.s, p, &d);
-            position_undo(p);
-            geometry_move_name(pos->geo, x->moves[i], name);
-            if (!have)
-                htp_printf(cmd, "%s%s ?", i ? " " : "", name);
-            else if (d.delta == 0)
-                htp_printf(cmd, "%s%s W", i ? " " : "", name);
-            else if (d.phi == 0)
-                htp_printf(cmd, "%s%s L", i ? " " : "", name);
-            else
-                htp_printf(cmd, "%s%s %u:%u", i ? " " : "", name, d.delta, d.phi);
-        }
-        position_free(p);
-    }
-    solver_close(&sv);
     free(x);
-    free(p);
+    free(d);
+    free(have);
     if (!ok)
         return htp_failure(cmd, "out of memory");
     return htp_success(cmd, NULL);
-}
-
-htp_status_t
-cmd_param_dfpn(htp_cmd_t *cmd, void *ctx)
-{
-    engine_t *e = ctx;
-    bool changed;
-    return commands_param(cmd, dfpn_param_table, &e->dfpn_params, &changed);
 }
 
 htp_status_t
@@ -356,13 +235,13 @@ cmd_solve(htp_cmd_t *cmd, void *ctx)
         return usage(cmd);
     if (e->game.pos.winner != HEX_EMPTY)
         return htp_success(cmd, "%s has won already", hex_color_name(e->game.pos.winner));
-    solver_t sv;
-    if (!solver_open(&sv, e, cmd))
+    solver_t *sv = engine_solver(e);
+    if (!sv)
         return htp_failure(cmd, "out of memory");
+    report_t rp = { e, cmd };
     stop_t stop = solve_stop(cmd, seconds);
     dfpn_result_t r;
-    spdfpn_solve(sv.p, &e->game.pos, color, &e->dfpn_params, &stop, &r);
-    solver_close(&sv);
+    solver_solve(sv, &e->game.pos, color, &e->dfpn_params, &stop, progress, &rp, &r);
     const dfpn_stats_t *st = &r.stats;
     double rate = st->seconds > 0 ? (double)st->expansions / st->seconds : 0;
     char name[MOVE_NAME_MAX];
@@ -387,6 +266,7 @@ cmd_solve(htp_cmd_t *cmd, void *ctx)
                        "%llu moves dominated by siblings, tt %zu of %zu, peak RSS %ld MiB%s",
                        st->seconds, (unsigned long long)st->expansions, rate,
                        (unsigned long long)st->terminal, (unsigned long long)st->work,
-                       (unsigned long long)st->refuted, tt_used(e->tt), tt_capacity(e->tt),
+                       (unsigned long long)st->refuted, tt_used(solver_table(sv)),
+                       tt_capacity(solver_table(sv)),
                        rss_mb, threads);
 }

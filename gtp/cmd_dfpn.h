@@ -19,10 +19,6 @@
  *   dfpn-get-bounds COLOUR          pspairs: each considered move and its
  *                                   stored value for COLOUR: W (wins), L
  *                                   (loses) or phi:delta of the reply
- *   param_dfpn [KEY [VALUE]]        epsilon, tt_mb, timelimit, use_guifx,
- *                                   threads, max_work_per_job,
- *                                   widening_base, widening_factor,
- *                                   progress_interval
  *   solve [COLOUR] [SECONDS]        solve for COLOUR (default: the side to
  *                                   move) within SECONDS (default:
  *                                   param_dfpn timelimit); answers e.g.
@@ -31,7 +27,9 @@
  * While solving, a progress line goes to stderr every progress_interval
  * seconds; with use_guifx 1 a `gogui-gfx: dfpn` block (the PV and the
  * root moves' values) goes to stdout as well.  All take the engine_t as
- * context. */
+ * context and work on its solver session (engine/solver.h), which keeps
+ * its table from one command to the next; param_dfpn (engine/params.c)
+ * sets the solver's parameters. */
 
 #include "gtp/htp.h"
 
@@ -40,7 +38,6 @@ htp_status_t cmd_dfpn_find_winning(htp_cmd_t *cmd, void *ctx);
 htp_status_t cmd_dfpn_clear_tt(htp_cmd_t *cmd, void *ctx);
 htp_status_t cmd_dfpn_get_pv(htp_cmd_t *cmd, void *ctx);
 htp_status_t cmd_dfpn_get_bounds(htp_cmd_t *cmd, void *ctx);
-htp_status_t cmd_param_dfpn(htp_cmd_t *cmd, void *ctx);
 htp_status_t cmd_solve(htp_cmd_t *cmd, void *ctx);
 
 #endif /* HEIN_GTP_CMD_DFPN_H */

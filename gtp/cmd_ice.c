@@ -7,30 +7,10 @@
 #include <stdlib.h>
 
 #include "engine/engine.h"
-#include "engine/param.h"
 #include "gtp/cmd_ice.h"
 #include "gtp/commands.h"
 
 #define ERRLEN 256
-
-static const param_desc_t ice_param_table[] = {
-    { "find_three_sided_dead_regions", PARAM_BOOL,
-      offsetof(ice_params_t, find_three_sided_dead_regions), 0, 1, NULL,
-      "dead regions behind clique cut-sets of three nodes, not only one or two" },
-    { "iterative_dead_regions", PARAM_BOOL, offsetof(ice_params_t, iterative_dead_regions),
-      0, 1, NULL, "search dead regions again after every round of fill-in" },
-    { "use_patterns", PARAM_BOOL, offsetof(ice_params_t, use_patterns), 0, 1, NULL,
-      "use the pattern files (share/patterns/ice-*.txt)" },
-    { "find_vulnerable", PARAM_BOOL, offsetof(ice_params_t, find_vulnerable), 0, 1, NULL,
-      "find vulnerable cells and their killers" },
-    { "find_reversible", PARAM_BOOL, offsetof(ice_params_t, find_reversible), 0, 1, NULL,
-      "find captured-reversible cells and their reversers" },
-    { "find_dominated", PARAM_BOOL, offsetof(ice_params_t, find_dominated), 0, 1, NULL,
-      "find dominated cells (patterns)" },
-    { "use_decompositions", PARAM_BOOL, offsetof(ice_params_t, use_decompositions), 0, 1, NULL,
-      "fill a region two groups close off when a VC joins them inside it" },
-    { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
-};
 
 static char
 color_letter(hex_color_t c)
@@ -88,24 +68,18 @@ cmd_compute_inferior(htp_cmd_t *cmd, void *ctx)
         return htp_failure(cmd, "usage: %s %s", cmd->command->name, cmd->command->args);
     if (!hex_color_parse(cmd->argv[0], &color))
         return htp_failure(cmd, "invalid colour: %s (use black, white, b or w)", cmd->argv[0]);
-    ice_t *ice = ice_new(e->ice_patterns);
+    const kn_config_t *kn = engine_knowledge(e);
+    ice_t *ice = ice_new(kn->ice_patterns);
     ice_result_t *r = malloc(sizeof *r);
     if (!ice || !r) {
         ice_free(ice);
         free(r);
         return htp_failure(cmd, "out of memory");
     }
-    ice_compute(ice, &e->ice_params, &e->game.pos, color, r);
+    ice_compute(ice, kn->ice_params, &e->game.pos, color, r);
     cmd_ice_write(cmd, e->game.pos.geo, r);
     ice_free(ice);
     free(r);
     return htp_success(cmd, NULL);
 }
 
-htp_status_t
-cmd_param_player_ice(htp_cmd_t *cmd, void *ctx)
-{
-    engine_t *e = ctx;
-    bool changed;
-    return commands_param(cmd, ice_param_table, &e->ice_params, &changed);
-}

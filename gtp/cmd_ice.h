@@ -12,15 +12,14 @@
  *                             with its killers, ir[K-K..] captured-
  *                             reversible (not vulnerable) with its
  *                             reversers, id[D] dominated by D.
- *   param_player_ice [KEY [VALUE]]   the ice_params_t of the engine.
  *
- * Both take the engine_t as context. */
+ * It takes the engine_t as context and reads the engine's board knowledge
+ * (param_player_ice, the pattern files). */
 
 #include "board/ice.h"
 #include "gtp/htp.h"
 
 htp_status_t cmd_compute_inferior(htp_cmd_t *cmd, void *ctx);
-htp_status_t cmd_param_player_ice(htp_cmd_t *cmd, void *ctx);
 
 /* Append a result in the `inferior` format to the reply being built
  * (shared with vc-build).  Writes nothing for a result without cells. */

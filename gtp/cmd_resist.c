@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* eval-resist, eval-resist-cells and param_resist (cmd_resist.h). */
+/* eval-resist and eval-resist-cells (cmd_resist.h). */
 #include "config.h"
 
 #include <math.h>
@@ -8,33 +8,13 @@
 #include <stdlib.h>
 
 #include "board/resist.h"
+#include "board/knowledge.h"
 #include "board/vc.h"
 #include "engine/engine.h"
-#include "engine/param.h"
 #include "gtp/cmd_resist.h"
 #include "gtp/commands.h"
 
 #define ERRLEN 256
-
-static const param_desc_t resist_param_table[] = {
-    { "empty_empty", PARAM_DOUBLE, offsetof(resist_params_t, empty_empty), 0.001, 1000, NULL,
-      "conductance between two adjacent empty cells" },
-    { "empty_group", PARAM_DOUBLE, offsetof(resist_params_t, empty_group), 0.001, 1000, NULL,
-      "conductance between an empty cell and a group or edge it touches" },
-    { "use_vcs", PARAM_BOOL, offsetof(resist_params_t, use_vcs), 0, 1, NULL,
-      "full VCs as extra conductors; a side whose edges they join is connected" },
-    { "vc_weight", PARAM_DOUBLE, offsetof(resist_params_t, vc_weight), 0.001, 1000, NULL,
-      "conductance of one VC conductor" },
-    { "cut_dead", PARAM_BOOL, offsetof(resist_params_t, cut_dead), 0, 1, NULL,
-      "cells dead by the clique rule conduct for neither colour" },
-    { "tolerance", PARAM_DOUBLE, offsetof(resist_params_t, tolerance), 1e-15, 0.1, NULL,
-      "relative residual that ends a solve" },
-    { "max_iterations", PARAM_INT, offsetof(resist_params_t, max_iterations), 1, 100000, NULL,
-      "most solver iterations per colour" },
-    { "warm_start", PARAM_BOOL, offsetof(resist_params_t, warm_start), 0, 1, NULL,
-      "start each solve from the previous solve's voltages" },
-    { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
-};
 
 /* The optional COLOUR argument; false with a message in err. */
 static bool
@@ -58,20 +38,24 @@ static bool
 evaluate(const engine_t *e, resist_result_t **r)
 {
     const position_t *pos = &e->game.pos;
-    const vc_templates_t *ts = e->vc_params.use_templates ? e->vc_templates : NULL;
-    bool vcs_wanted = e->resist_params.use_vcs;
-    vc_t *vc[2] = { NULL, NULL };
+    const kn_config_t *cfg = engine_knowledge(e);
+    const vc_t *vc[2] = { NULL, NULL };
+    kn_t *kn = NULL;
     resist_t *rs = resist_new();
     *r = malloc(sizeof **r);
     bool ok = rs && *r;
-    if (ok && vcs_wanted) {
-        vc[0] = vc_new(&e->vc_params, ts);
-        vc[1] = vc_new(&e->vc_params, ts);
-        ok = vc[0] && vc[1] && vc_build(vc[0], pos, HEX_BLACK) && vc_build(vc[1], pos, HEX_WHITE);
+    if (ok && cfg->resist_params->use_vcs) {
+        /* both colours' VCs, as the board knowledge builds them */
+        bitset_t must;
+        kn = kn_new(cfg);
+        ok = kn && kn_survey(kn, pos, HEX_BLACK, &must, NULL);
+        if (ok) {
+            vc[HEX_BLACK] = kn_vc(kn, HEX_BLACK);
+            vc[HEX_WHITE] = kn_vc(kn, HEX_WHITE);
+        }
     }
-    ok = ok && resist_compute(rs, &e->resist_params, pos, (const vc_t *const *)vc, *r);
-    vc_free(vc[0]);
-    vc_free(vc[1]);
+    ok = ok && resist_compute(rs, cfg->resist_params, pos, vc, *r);
+    kn_free(kn);
     resist_free(rs);
     if (!ok) {
         free(*r);
@@ -121,10 +105,3 @@ cmd_eval_resist_cells(htp_cmd_t *cmd, void *ctx)
     return htp_success(cmd, NULL);
 }
 
-htp_status_t
-cmd_param_resist(htp_cmd_t *cmd, void *ctx)
-{
-    engine_t *e = ctx;
-    bool changed;
-    return commands_param(cmd, resist_param_table, &e->resist_params, &changed);
-}

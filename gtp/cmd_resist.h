@@ -19,19 +19,17 @@
  *   eval-resist-cells [COLOUR] `pspairs`: CELL SCORE for every empty cell
  *                              in cell order, SCORE the move score of
  *                              resist.h with four decimals (0 to 2).
- *   param_resist [KEY [VALUE]] the engine's resist_params_t.
  *
  * Benzene requires the COLOUR argument (HexGui sends %c) and ignores it;
  * hein accepts it (checked) or its absence, and its answers do not
  * depend on it: the value is Black's and the move score is the same for
  * both sides.  Both evaluations build both colours' VCs with the engine's
- * param_vc and templates when param_resist use_vcs is on.  Every handler
+ * board knowledge (param_vc, templates) when param_resist use_vcs is on.  Every handler
  * takes the engine_t as context. */
 
 #include "gtp/htp.h"
 
 htp_status_t cmd_eval_resist(htp_cmd_t *cmd, void *ctx);
 htp_status_t cmd_eval_resist_cells(htp_cmd_t *cmd, void *ctx);
-htp_status_t cmd_param_resist(htp_cmd_t *cmd, void *ctx);
 
 #endif /* HEIN_GTP_CMD_RESIST_H */

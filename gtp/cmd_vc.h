@@ -18,7 +18,6 @@
  *   vc-connected-to-full COLOUR A      plist: the cells with a full /
  *   vc-connected-to-semi COLOUR A      semi VC of COLOUR to A
  *   vc-get-mustplay COLOUR             plist: COLOUR's must-play
- *   param_vc [KEY [VALUE]]             the engine's vc_params_t
  *
  * A and B are cells, or an edge: north, south, west, east.  Every handler
  * takes the engine_t as context and builds on the current position; the
@@ -38,13 +37,5 @@ htp_status_t cmd_vc_between_cells_semi(htp_cmd_t *cmd, void *ctx);
 htp_status_t cmd_vc_connected_to_full(htp_cmd_t *cmd, void *ctx);
 htp_status_t cmd_vc_connected_to_semi(htp_cmd_t *cmd, void *ctx);
 htp_status_t cmd_vc_get_mustplay(htp_cmd_t *cmd, void *ctx);
-htp_status_t cmd_param_vc(htp_cmd_t *cmd, void *ctx);
-
-/* The consider set of `to_move` in pos by VCs alone (with the edge
- * templates ts, NULL for none): its must-play (every empty cell outside it
- * loses), or the empty set when to_move has lost already (the opponent's
- * edges are fully connected).  False when memory is short. */
-bool cmd_vc_consider_set(const vc_params_t *params, const vc_templates_t *ts,
-                         const position_t *pos, hex_color_t to_move, bitset_t *consider);
 
 #endif /* HEIN_GTP_CMD_VC_H */

@@ -15,12 +15,12 @@
 
 #include "engine/benchmark.h"
 #include "engine/engine.h"
+#include "engine/sgf.h"
 #include "gtp/cmd_ice.h"
 #include "gtp/cmd_resist.h"
 #include "gtp/cmd_dfpn.h"
 #include "gtp/cmd_vc.h"
 #include "gtp/commands.h"
-#include "gtp/sgf.h"
 
 #define ERRLEN 256
 #define BOARD_TEXT_MAX 8192
@@ -406,20 +406,29 @@ cmd_savesgf(htp_cmd_t *cmd, void *ctx)
 
 /* ---- parameters ----------------------------------------------------- */
 
-htp_status_t
-commands_param(htp_cmd_t *cmd, const param_desc_t *table, void *base, bool *changed)
+/* param_game, param_player, param_player_ice, param_vc, param_resist,
+ * param_dfpn: one handler for every group of engine/params.h, found by
+ * the command's name.  No argument lists "[type] key value" lines, KEY
+ * shows one value, KEY VALUE sets it (the engine validates it and changes
+ * nothing on error). */
+static htp_status_t
+cmd_param(htp_cmd_t *cmd, void *ctx)
 {
+    engine_t *e = ctx;
+    const engine_param_group_t *g = engine_param_group(cmd->command->name);
     char err[ERRLEN], line[512];
-    *changed = false;
+    if (!g)
+        return htp_failure(cmd, "no parameter group %s", cmd->command->name);
+    const void *base = engine_param_base(e, g);
     if (cmd->argc == 0) {
-        for (const param_desc_t *d = table; d->name; d++) {
+        for (const param_desc_t *d = g->table; d->name; d++) {
             param_format(d, base, line, sizeof line);
             htp_printf(cmd, "%s\n", line);
         }
         return htp_success(cmd, NULL);
     }
     if (cmd->argc == 1) {
-        const param_desc_t *d = param_find(table, cmd->argv[0]);
+        const param_desc_t *d = param_find(g->table, cmd->argv[0]);
         if (!d)
             return htp_failure(cmd, "unknown parameter: %s", cmd->argv[0]);
         param_format_value(d, base, line, sizeof line);
@@ -427,30 +436,9 @@ commands_param(htp_cmd_t *cmd, const param_desc_t *table, void *base, bool *chan
     }
     if (cmd->argc != 2)
         return usage(cmd);
-    if (!param_set(table, base, cmd->argv[0], cmd->argv[1], err, sizeof err))
+    if (!engine_param_set(e, g, cmd->argv[0], cmd->argv[1], err, sizeof err))
         return htp_failure(cmd, "%s", err);
-    *changed = true;
     return htp_success(cmd, NULL);
-}
-
-static htp_status_t
-cmd_param_game(htp_cmd_t *cmd, void *ctx)
-{
-    engine_t *e = ctx;
-    double before = e->game_params.game_time;
-    bool changed;
-    htp_status_t s = commands_param(cmd, game_param_table, &e->game_params, &changed);
-    if (changed && e->game_params.game_time != before)
-        engine_apply_game_time(e);
-    return s;
-}
-
-static htp_status_t
-cmd_param_player(htp_cmd_t *cmd, void *ctx)
-{
-    engine_t *e = ctx;
-    bool changed;
-    return commands_param(cmd, player_param_table, &e->player_params, &changed);
 }
 
 /* ---- analysis and tools --------------------------------------------- */
@@ -544,12 +532,12 @@ const htp_command_t commands_table[] = {
     { "loadsgf", cmd_loadsgf, "FILE [MOVES]", "load a game's main line (at most MOVES moves)" },
     { "savesgf", cmd_savesgf, "FILE", "save the game as SGF" },
     /* parameters */
-    { "param_game", cmd_param_game, "[KEY [VALUE]]", "game parameters: list, show or set" },
-    { "param_player", cmd_param_player, "[KEY [VALUE]]", "player parameters: list, show or set" },
+    { "param_game", cmd_param, "[KEY [VALUE]]", "game parameters: list, show or set" },
+    { "param_player", cmd_param, "[KEY [VALUE]]", "player parameters: list, show or set" },
     /* inferior cells */
     { "compute-inferior", cmd_compute_inferior, "COLOUR",
       "dead, captured, vulnerable and dominated cells for COLOUR to move (HexGui inferior)" },
-    { "param_player_ice", cmd_param_player_ice, "[KEY [VALUE]]",
+    { "param_player_ice", cmd_param, "[KEY [VALUE]]",
       "inferior-cell engine parameters: list, show or set" },
     /* virtual connections */
     { "vc-build", cmd_vc_build, "COLOUR",
@@ -564,13 +552,13 @@ const htp_command_t commands_table[] = {
       "the cells with a semi VC of COLOUR to A" },
     { "vc-get-mustplay", cmd_vc_get_mustplay, "COLOUR",
       "COLOUR's must-play: every other move loses (empty when lost already)" },
-    { "param_vc", cmd_param_vc, "[KEY [VALUE]]", "VC engine parameters: list, show or set" },
+    { "param_vc", cmd_param, "[KEY [VALUE]]", "VC engine parameters: list, show or set" },
     /* circuit evaluation */
     { "eval-resist", cmd_eval_resist, "[COLOUR]",
       "circuit resistances: res log(Rw/Rb) rew Rw reb Rb (HexGui string)" },
     { "eval-resist-cells", cmd_eval_resist_cells, "[COLOUR]",
       "move score of every empty cell by circuit energy (HexGui pspairs)" },
-    { "param_resist", cmd_param_resist, "[KEY [VALUE]]",
+    { "param_resist", cmd_param, "[KEY [VALUE]]",
       "circuit evaluation parameters: list, show or set" },
     /* the solver */
     { "dfpn-solve-state", cmd_dfpn_solve_state, "COLOUR",
@@ -582,7 +570,7 @@ const htp_command_t commands_table[] = {
       "the principal variation in the table, COLOUR first" },
     { "dfpn-get-bounds", cmd_dfpn_get_bounds, "COLOUR",
       "each considered move of COLOUR: W, L or the reply's delta:phi (HexGui pspairs)" },
-    { "param_dfpn", cmd_param_dfpn, "[KEY [VALUE]]", "solver parameters: list, show or set" },
+    { "param_dfpn", cmd_param, "[KEY [VALUE]]", "solver parameters: list, show or set" },
     { "solve", cmd_solve, "[COLOUR] [SECONDS]",
       "solve for COLOUR (default: to move): the winner, a winning move and figures" },
     /* analysis and tools */

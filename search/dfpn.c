@@ -10,94 +10,8 @@
 
 #include "search/dfpn_node.h"
 
-/* Expansions cached per thread of a search (direct-mapped on the
- * position's hash; about 15 MB a thread).  4096 entries re-expand about
- * 6 % more nodes on 7x7 a2, 32768 save little more. */
-#define CACHE_SIZE 16384
-/* Dominated-move and harmless sets kept per thread of a search (160
- * bytes each, 10 MB a thread). */
-#define REFUTE_SIZE 65536
-/* Cache entries per lock. */
-#define CACHE_PER_LOCK 64
 /* Calls between two looks at the clock and the interrupt. */
 #define STOP_CHECK_EVERY 64
-
-typedef struct cache_entry {
-    uint64_t key;               /* 0: empty */
-    kn_expansion_t e;
-} cache_entry_t;
-
-/* What a node tells its parent: the siblings it dominates (refuted_by
- * below, for the parent's mover) and, once it is solved, its loser's
- * harmless set (harmless_leaf below); the node's key. */
-typedef struct refute_entry {
-    uint64_t key;               /* 0: empty */
-    bitset_t refuted;
-    bitset_t harmless;          /* valid when `solved` */
-    bitset_t basis;             /* a lost node's children whose sets
-                                 * made it (the proof checker takes the
-                                 * same ones) */
-    bool solved;
-} refute_entry_t;
-
-/* The expansion cache, shared by the threads of a parallel search so
- * that a node one thread expanded is not expanded again by another, and
- * beside it the sets of sibling moves each opened node dominates
- * (dfpn_read_children).  A parent reads its children's sets every time
- * it is opened; the expansions themselves are soon pushed out of the
- * cache by the nodes expanded after them, and the sets are small, so
- * many more of them stay.  Both are facts about positions, valid for any
- * search.
- *
- * Locking: cache entry i belongs to mutex i / CACHE_PER_LOCK, refutation
- * entry i to mutex i % nlocks; a mutex is held while its entry is read
- * or written (a copy of about 950 or 160 bytes) and never while
- * expanding. */
-struct dfpn_cache {
-    cache_entry_t *entries;
-    size_t size;
-    refute_entry_t *refutes;
-    size_t nrefutes;
-    pthread_mutex_t *locks;
-    size_t nlocks;
-};
-
-dfpn_cache_t *
-dfpn_cache_new(int threads)
-{
-    dfpn_cache_t *c = calloc(1, sizeof *c);
-    if (!c)
-        return NULL;
-    c->size = (size_t)CACHE_SIZE * (size_t)(threads < 1 ? 1 : threads);
-    c->nlocks = (c->size + CACHE_PER_LOCK - 1) / CACHE_PER_LOCK;
-    c->nrefutes = (size_t)REFUTE_SIZE * (size_t)(threads < 1 ? 1 : threads);
-    c->entries = calloc(c->size, sizeof *c->entries);
-    c->refutes = calloc(c->nrefutes, sizeof *c->refutes);
-    c->locks = malloc(c->nlocks * sizeof *c->locks);
-    if (!c->entries || !c->refutes || !c->locks) {
-        free(c->entries);
-        free(c->refutes);
-        free(c->locks);
-        free(c);
-        return NULL;
-    }
-    for (size_t i = 0; i < c->nlocks; i++)
-        pthread_mutex_init(&c->locks[i], NULL);
-    return c;
-}
-
-void
-dfpn_cache_free(dfpn_cache_t *c)
-{
-    if (!c)
-        return;
-    for (size_t i = 0; i < c->nlocks; i++)
-        pthread_mutex_destroy(&c->locks[i]);
-    free(c->entries);
-    free(c->refutes);
-    free(c->locks);
-    free(c);
-}
 
 void
 dfpn_params_default(dfpn_params_t *p)
@@ -114,7 +28,7 @@ dfpn_params_default(dfpn_params_t *p)
 }
 
 dfpn_t *
-dfpn_new_shared(tt_t *tt, const kn_config_t *cfg, dfpn_cache_t *cache)
+dfpn_new_shared(tt_t *tt, const kn_config_t *cfg, expcache_t *cache)
 {
     dfpn_t *s = calloc(1, sizeof *s);
     if (!s)
@@ -122,7 +36,7 @@ dfpn_new_shared(tt_t *tt, const kn_config_t *cfg, dfpn_cache_t *cache)
     s->tt = tt;
     s->kn = kn_new(cfg);
     s->own_cache = !cache;
-    s->cache = cache ? cache : dfpn_cache_new(1);
+    s->cache = cache ? cache : expcache_new(1);
     s->frames = malloc((HEX_MAX_CELLS + 1) * sizeof *s->frames);
     if (!s->kn || !s->cache || !s->frames) {
         dfpn_free(s);
@@ -144,7 +58,7 @@ dfpn_free(dfpn_t *s)
         return;
     kn_free(s->kn);
     if (s->own_cache)
-        dfpn_cache_free(s->cache);
+        expcache_free(s->cache);
     free(s->frames);
     if (s->have_pos)
         position_free(&s->pos);
@@ -158,46 +72,11 @@ dfpn_set_progress(dfpn_t *s, dfpn_progress_fn fn, void *arg)
     s->progress_arg = arg;
 }
 
-static uint64_t
-size_salt(const geometry_t *g)
-{
-    uint64_t x = (uint64_t)g->width * 1000003u + (uint64_t)g->height;
-    x *= UINT64_C(0x9e3779b97f4a7c15);
-    x ^= x >> 29;
-    x *= UINT64_C(0xbf58476d1ce4e5b9);
-    return x ^ (x >> 32);
-}
-
-/* The table key of a position. */
-static inline uint64_t
-key_of(const position_t *pos)
-{
-    return pos->hash ^ size_salt(pos->geo);
-}
-
-/* The cache entry of a key (stored keys have their low bit set), and
- * its lock. */
-static inline size_t
-cache_slot(const dfpn_cache_t *c, uint64_t key)
-{
-    return (size_t)(key >> 7) % c->size;
-}
-
 /* The expansion of pos for its side to move, from the cache or fresh. */
 static bool
 expand(dfpn_t *s, const position_t *pos, kn_expansion_t *out)
 {
-    dfpn_cache_t *cache = s->cache;
-    uint64_t key = key_of(pos) | 1;
-    size_t i = cache_slot(cache, key);
-    cache_entry_t *c = &cache->entries[i];
-    pthread_mutex_t *lock = &cache->locks[i / CACHE_PER_LOCK];
-    pthread_mutex_lock(lock);
-    bool hit = c->key == key && c->e.to_move == pos->to_move;
-    if (hit)
-        *out = c->e;
-    pthread_mutex_unlock(lock);
-    if (hit) {
+    if (expcache_get(s->cache, pos, out)) {
         s->stats.cache_hits++;
         return true;
     }
@@ -206,10 +85,7 @@ expand(dfpn_t *s, const position_t *pos, kn_expansion_t *out)
     s->stats.expansions++;
     if (out->decided != HEX_EMPTY)
         s->stats.terminal++;
-    pthread_mutex_lock(lock);
-    c->key = key;
-    c->e = *out;
-    pthread_mutex_unlock(lock);
+    expcache_put(s->cache, pos, out);
     return true;
 }
 
@@ -231,83 +107,51 @@ refuted_by(const kn_expansion_t *e, hex_color_t me)
 /* What the cached expansion of pos (for its side to move; `me` just
  * played) refutes, into *out; false when pos is not cached. */
 static bool
-cached_refuted(dfpn_cache_t *cache, const position_t *pos, hex_color_t me, bitset_t *out)
+cached_refuted(expcache_t *cache, const position_t *pos, hex_color_t me, bitset_t *out)
 {
-    uint64_t key = key_of(pos) | 1;
-    size_t i = cache_slot(cache, key);
-    const cache_entry_t *c = &cache->entries[i];
-    pthread_mutex_t *lock = &cache->locks[i / CACHE_PER_LOCK];
-    pthread_mutex_lock(lock);
-    bool hit = c->key == key && c->e.to_move == pos->to_move;
-    if (hit)
-        *out = refuted_by(&c->e, me);
-    pthread_mutex_unlock(lock);
-    return hit;
-}
-
-/* The refutation entry of a node's key (stored keys have their low bit
- * set), locked; unlock its mutex (*lock) after use. */
-static refute_entry_t *
-refute_entry_locked(dfpn_cache_t *cache, uint64_t key, pthread_mutex_t **lock)
-{
-    size_t i = (size_t)((key | 1) >> 7) % cache->nrefutes;
-    *lock = &cache->locks[i % cache->nlocks];
-    pthread_mutex_lock(*lock);
-    return &cache->refutes[i];
+    bitset_t dead, fill[2];
+    if (!expcache_get_fill(cache, pos, &dead, fill))
+        return false;
+    *out = bitset_or(dead, fill[me]);
+    return true;
 }
 
 /* Keep what the node `key` (expansion e) dominates among its parent's
  * moves, and its harmless set h when it is solved (h NULL: not solved;
  * an unsolved node keeps the harmless set it had). */
 static void
-remember_refuted(dfpn_cache_t *cache, uint64_t key, const kn_expansion_t *e, const bitset_t *h,
+remember_refuted(expcache_t *cache, uint64_t key, const kn_expansion_t *e, const bitset_t *h,
                  const bitset_t *basis)
 {
     bitset_t r = refuted_by(e, hex_color_other(e->to_move));
-    pthread_mutex_t *lock;
-    refute_entry_t *x = refute_entry_locked(cache, key, &lock);
-    if (x->key != (key | 1))
-        x->solved = false;
-    x->key = key | 1;
-    x->refuted = r;
-    if (h) {
-        x->harmless = *h;
-        x->basis = *basis;
-        x->solved = true;
-    }
-    pthread_mutex_unlock(lock);
+    expcache_sets_put(cache, key, &r, h, basis);
 }
 
 /* The basis of the solved node `key` into *out; false when not kept. */
 static bool
-remembered_basis(dfpn_cache_t *cache, uint64_t key, bitset_t *out)
+remembered_basis(expcache_t *cache, uint64_t key, bitset_t *out)
 {
-    pthread_mutex_t *lock;
-    refute_entry_t *x = refute_entry_locked(cache, key, &lock);
-    bool hit = x->key == (key | 1) && x->solved;
-    if (hit)
-        *out = x->basis;
-    pthread_mutex_unlock(lock);
-    return hit;
+    expcache_sets_t x;
+    if (!expcache_sets_get(cache, key, &x) || !x.solved)
+        return false;
+    *out = x.basis;
+    return true;
 }
 
 /* What the node `key` dominates among its parent's moves, into *out, and
  * when it is solved its harmless set into *h (else *h is empty); false
  * when neither is kept. */
 static bool
-remembered_refuted(dfpn_cache_t *cache, uint64_t key, bitset_t *out, bitset_t *h)
+remembered_refuted(expcache_t *cache, uint64_t key, bitset_t *out, bitset_t *h)
 {
-    pthread_mutex_t *lock;
-    refute_entry_t *x = refute_entry_locked(cache, key, &lock);
-    bool hit = x->key == (key | 1);
+    expcache_sets_t x;
     *h = bitset_empty();
-    if (hit) {
-        *out = x->refuted;
-        if (x->solved)
-            *h = x->harmless;
-    }
-    pthread_mutex_unlock(lock);
-    return hit;
+    if (!expcache_sets_get(cache, key, &x))
+        return false;
+    *out = x.refuted;
+    if (x.solved)
+        *h = x.harmless;
+    return true;
 }
 
 /* Harmless sets.  For a solved node N (a position, its side to move; W
@@ -375,7 +219,7 @@ dfpn_expand(dfpn_t *s, const position_t *pos, hex_color_t to_move, kn_expansion_
 bool
 dfpn_lookup(dfpn_t *s, const position_t *pos, tt_data_t *out)
 {
-    return tt_lookup(s->tt, key_of(pos), out);
+    return tt_lookup(s->tt, position_key(pos), out);
 }
 
 bool
@@ -506,7 +350,7 @@ dfpn_check_stop(dfpn_t *s)
     if (s->stopped)
         return true;
     if (s->stats.work % STOP_CHECK_EVERY == 0) {
-        if (stop_requested(s->stop) || (s->halt && atomic_load(s->halt)))
+        if (stop_requested(s->stop))
             s->stopped = true;
         else
             report_progress(s, &s->frames[0], false);
@@ -722,7 +566,6 @@ dfpn_begin(dfpn_t *s, const position_t *pos, hex_color_t to_move,
     s->stopped = false;
     s->start = stop_now();
     s->next_progress = s->start + params->progress_interval;
-    s->salt = size_salt(pos->geo);
     s->root_key = dfpn_key(s);
     s->root_depth = s->pos.nmoves;
     s->frames[0].e.n = 0;
@@ -784,7 +627,7 @@ dfpn_pv(dfpn_t *s, const position_t *pos, hex_color_t to_move, int *moves, int m
     kn_expansion_t *e = malloc(sizeof *e);
     while (e && n < max) {
         tt_data_t d;
-        if (!tt_lookup(s->tt, key_of(&p), &d) || !tt_solved(&d))
+        if (!tt_lookup(s->tt, position_key(&p), &d) || !tt_solved(&d))
             break;
         if (!kn_expand(s->kn, &p, p.to_move, e))
             break;
@@ -804,7 +647,7 @@ dfpn_pv(dfpn_t *s, const position_t *pos, hex_color_t to_move, int *moves, int m
             for (int i = 0; i < e->n; i++) {
                 tt_data_t c;
                 position_play(&p, p.to_move, e->moves[i]);
-                if (tt_lookup(s->tt, key_of(&p), &c) && c.phi == 0 && (move < 0 || c.work > most)) {
+                if (tt_lookup(s->tt, position_key(&p), &c) && c.phi == 0 && (move < 0 || c.work > most)) {
                     move = e->moves[i];
                     most = c.work;
                 }
@@ -936,7 +779,7 @@ check_node(checker_t *c, position_t *p, hex_color_t winner, bitset_t *h)
     *h = bitset_empty();
     if (c->failed)
         return false;
-    uint64_t seen_key = key_of(p) ^ (uint64_t)winner;
+    uint64_t seen_key = position_key(p) ^ (uint64_t)winner;
     if (seen_find(c, seen_key, h))
         return true;
     c->nodes++;
@@ -961,7 +804,7 @@ check_node(checker_t *c, position_t *p, hex_color_t winner, bitset_t *h)
     }
     /* the node's entry (keyed before the fill-in) holds its move */
     tt_data_t d;
-    uint64_t node_key = key_of(p);
+    uint64_t node_key = position_key(p);
     bool have = tt_lookup(c->s->tt, node_key, &d) && d.phi == 0 && d.best >= 0;
     int filled = kn_play_fill(e, p);
     bitset_t deep = bitset_empty();
@@ -1000,7 +843,7 @@ check_node(checker_t *c, position_t *p, hex_color_t winner, bitset_t *h)
                         continue;
                     position_play(p, me, e->moves[i]);
                     tt_data_t cd;
-                    bool proven = tt_lookup(c->s->tt, key_of(p), &cd) && cd.phi == 0;
+                    bool proven = tt_lookup(c->s->tt, position_key(p), &cd) && cd.phi == 0;
                     bool by_sibling = bitset_test(&refuted, e->moves[i]);
                     if (proven || by_sibling || pass == 1) {
                         done[i] = true;

@@ -21,12 +21,12 @@
  * Nodes are expanded by the board knowledge (board/knowledge.h: fill-in,
  * VC wins and losses, must-play minus inferior cells, ordered moves); the
  * children are played on the filled position, and the expansions are
- * cached (one cache per search, shared by its threads).  Children are
- * focused: the search selects only among the first max(2, ceil(b + f * k))
- * children still not lost, k the number not lost, so the window widens as
- * children are disproved; the disproof number sums every child not lost,
- * and the node is disproved only when every child is.  No
- * result depends on the order or the window.  A move is pruned (counted
+ * cached (expcache.h; one cache shared by a parallel search's threads).
+ * Children are focused: the search selects only among the first
+ * max(2, ceil(b + f * k)) children still not lost, k the number not lost,
+ * so the window widens as children are disproved; the disproof number
+ * sums every child not lost, and the node is disproved only when every
+ * child is.  No result depends on the order or the window.  A move is pruned (counted
  * lost) when a sibling dominates it: it is dead or captured by the mover
  * in the sibling's expansion, or, once the sibling is lost, in the
  * sibling's harmless set -- the cells where the loser's stones would not

@@ -10,13 +10,14 @@
  * only search/ includes it.
  *
  * Everything here belongs to one thread's dfpn_t, except the table
- * (tt.h documents its locking), the expansion cache of a parallel search
- * (dfpn.c documents its locking), and `halt`, an atomic that another
- * thread may set to end this thread's search early. */
+ * (tt.h documents its locking), the expansion cache (expcache.h
+ * documents its locking), and the stop conditions, whose halt flag
+ * another thread may set to end this thread's search early. */
 
 #include <stdatomic.h>
 
 #include "search/dfpn.h"
+#include "search/expcache.h"
 
 /* How much of a child's sets its parent has read (dfpn_read_children):
  * none yet, the siblings it dominates, or that and, the child being lost,
@@ -35,33 +36,21 @@ typedef struct frame {
     kn_expansion_t e;
 } frame_t;
 
-/* The expansion cache (dfpn.c documents its locking). */
-typedef struct dfpn_cache dfpn_cache_t;
-
-/* A cache for a search of `threads` threads (its size grows with them).
- * NULL when memory is short. */
-dfpn_cache_t *dfpn_cache_new(int threads);
-void dfpn_cache_free(dfpn_cache_t *c);
-
 struct dfpn {
     tt_t *tt;
     kn_t *kn;
-    dfpn_cache_t *cache;        /* shared with the other threads of a
+    expcache_t *cache;          /* shared with the other threads of a
                                  * parallel search, or this workspace's */
     bool own_cache;
     frame_t *frames;            /* HEX_MAX_CELLS + 1 levels */
     position_t pos;             /* the node being searched */
     bool have_pos;
     const dfpn_params_t *params;
-    const stop_t *stop;
-    const _Atomic bool *halt;   /* set by another thread: stop now (NULL:
-                                 * none) */
+    const stop_t *stop;         /* a parallel search's threads get one
+                                 * with the search's halt flag (stop.h) */
     bool stopped;
     double start, next_progress;
     uint64_t root_key;
-    uint64_t salt;              /* mixed into every key: the board size, so
-                                 * that boards of two sizes never share an
-                                 * entry (stone hashes alone would) */
     int root_depth;             /* pos.nmoves at the root */
     dfpn_stats_t stats;
     dfpn_progress_fn progress;
@@ -70,7 +59,7 @@ struct dfpn {
 
 /* A workspace as dfpn_new makes, expanding through the shared cache
  * (NULL: one of its own). */
-dfpn_t *dfpn_new_shared(tt_t *tt, const kn_config_t *cfg, dfpn_cache_t *cache);
+dfpn_t *dfpn_new_shared(tt_t *tt, const kn_config_t *cfg, expcache_t *cache);
 
 /* A node's numbers from its children's, and its two best children. */
 typedef struct pn_update {
@@ -88,7 +77,7 @@ void dfpn_begin(dfpn_t *s, const position_t *pos, hex_color_t to_move,
 static inline uint64_t
 dfpn_key(const dfpn_t *s)
 {
-    return s->pos.hash ^ s->salt;
+    return position_key(&s->pos);
 }
 
 /* The table's entry for key, or a fresh one (1, 1, no work). */

@@ -54,8 +54,9 @@ typedef struct worker {
 
 struct spdfpn {
     tt_t *tt;
-    dfpn_cache_t *cache;        /* the workers' expansions (locked per
-                                 * entry group; see dfpn.c) */
+    expcache_t *cache;          /* the workers' expansions (expcache.h
+                                 * documents its locking) */
+    bool own_cache;
     int nthreads;               /* workers made */
     worker_t *w;
     dfpn_progress_fn progress;
@@ -64,7 +65,8 @@ struct spdfpn {
     /* One solve's settings: written before the threads start, read-only
      * while they run. */
     const dfpn_params_t *params;
-    const stop_t *stop;
+    const stop_t *stop;         /* the caller's */
+    stop_t wstop;               /* the workers': the caller's and `halt` */
     int active;                 /* threads in this solve */
     uint64_t max_work;          /* MaxWorkPerJob */
     uint64_t root_key;
@@ -87,7 +89,7 @@ struct spdfpn {
     double next_progress;
 
     /* Set (under the lock) when the search is over; the workers' DFPN
-     * reads it without the lock, to end their jobs early. */
+     * reads it through wstop without the lock, to end their jobs early. */
     _Atomic bool halt;
 };
 
@@ -99,7 +101,7 @@ spdfpn_default_work(int width, int height)
 }
 
 spdfpn_t *
-spdfpn_new(tt_t *tt, const kn_config_t *cfg, int threads)
+spdfpn_new(tt_t *tt, const kn_config_t *cfg, int threads, expcache_t *cache)
 {
     if (threads < 1 || threads > SPDFPN_MAX_THREADS)
         return NULL;
@@ -110,7 +112,8 @@ spdfpn_new(tt_t *tt, const kn_config_t *cfg, int threads)
     p->nthreads = threads;
     p->w = calloc((size_t)threads, sizeof *p->w);
     p->vtt = calloc((size_t)(HEX_MAX_CELLS + 1) * (size_t)threads, sizeof *p->vtt);
-    p->cache = dfpn_cache_new(threads);
+    p->own_cache = !cache;
+    p->cache = cache ? cache : expcache_new(threads);
     bool ok = p->w && p->vtt && p->cache;
     for (int i = 0; ok && i < threads; i++) {
         p->w[i].p = p;
@@ -141,7 +144,8 @@ spdfpn_free(spdfpn_t *p)
     }
     free(p->w);
     free(p->vtt);
-    dfpn_cache_free(p->cache);
+    if (p->own_cache)
+        expcache_free(p->cache);
     pthread_mutex_destroy(&p->job_lock);
     pthread_cond_destroy(&p->job_end);
     free(p);
@@ -484,6 +488,7 @@ spdfpn_solve(spdfpn_t *p, const position_t *pos, hex_color_t to_move,
     }
     p->params = params;
     p->stop = stop;
+    p->wstop = stop_with_halt(stop, &p->halt);
     p->active = n;
     p->max_work = params->max_work_per_job > 0
         ? (uint64_t)params->max_work_per_job
@@ -496,8 +501,7 @@ spdfpn_solve(spdfpn_t *p, const position_t *pos, hex_color_t to_move,
     p->next_progress = p->start + params->progress_interval;
     for (int i = 0; i < n; i++) {
         worker_t *w = &p->w[i];
-        dfpn_begin(w->s, pos, to_move, params, stop);
-        w->s->halt = &p->halt;
+        dfpn_begin(w->s, pos, to_move, params, &p->wstop);
         dfpn_set_progress(w->s, NULL, NULL);    /* reports come from report() */
         memset(&w->published, 0, sizeof w->published);
         w->started = false;
@@ -516,8 +520,6 @@ spdfpn_solve(spdfpn_t *p, const position_t *pos, hex_color_t to_move,
             p->w[i].published = p->w[i].s->stats;
         report(p, &p->w[0], true);
     }
-    for (int i = 0; i < n; i++)
-        p->w[i].s->halt = NULL;
     dfpn_set_progress(p->w[0].s, p->progress, p->progress_arg);
     dfpn_result_of(p->tt, p->root_key, to_move, &st, out);
 }

@@ -25,6 +25,7 @@
  * deterministic with several threads. */
 
 #include "search/dfpn.h"
+#include "search/expcache.h"
 
 /* The most threads a solver may have. */
 #define SPDFPN_MAX_THREADS 64
@@ -32,8 +33,11 @@
 typedef struct spdfpn spdfpn_t;
 
 /* A solver of `threads` threads (1..SPDFPN_MAX_THREADS) on the shared
- * table tt, expanding nodes with cfg.  NULL when memory is short. */
-spdfpn_t *spdfpn_new(tt_t *tt, const kn_config_t *cfg, int threads);
+ * table tt, expanding nodes with cfg through the expansion cache `cache`
+ * (expcache.h; borrowed, it must outlive the solver and hold expansions
+ * made with cfg), or NULL for one of its own.  NULL when memory is
+ * short. */
+spdfpn_t *spdfpn_new(tt_t *tt, const kn_config_t *cfg, int threads, expcache_t *cache);
 void spdfpn_free(spdfpn_t *p);
 
 /* Progress reports during spdfpn_solve (dfpn.h; NULL: none).  With

@@ -28,7 +28,7 @@
 #include "board/vc.h"
 #include "board/vc_template.h"
 #include "engine/game.h"
-#include "gtp/sgf.h"
+#include "engine/sgf.h"
 #include "tools/util.h"
 
 typedef struct totals {

@@ -19,7 +19,7 @@
 #include "board/vc.h"
 #include "board/vc_template.h"
 #include "engine/game.h"
-#include "gtp/sgf.h"
+#include "engine/sgf.h"
 #include "tools/util.h"
 
 int

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gtp/sgf.h"
+#include "engine/sgf.h"
 #include "tools/htpclient.h"
 #include "tools/match_game.h"
 #include "tools/util.h"

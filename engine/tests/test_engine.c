@@ -188,6 +188,8 @@ START_TEST(param_set_validates_and_formats)
 {
     game_params_t p = { false, 1800, 10 };
     char err[256], line[256];
+    const param_desc_t *game_param_table = engine_param_group("param_game")->table;
+    const param_desc_t *player_param_table = engine_param_group("param_player")->table;
     ck_assert(param_set(game_param_table, &p, "allow_swap", "1", err, sizeof err));
     ck_assert(p.allow_swap);
     ck_assert(!param_set(game_param_table, &p, "allow_swap", "yes", err, sizeof err));
@@ -209,6 +211,70 @@ START_TEST(param_set_validates_and_formats)
     ck_assert_str_eq(line, "[list/random/resistance] name random");
     ck_assert(!param_set(player_param_table, &pp, "name", "mohex", err, sizeof err));
     ck_assert(param_set(player_param_table, &pp, "name", "random", err, sizeof err));
+}
+END_TEST
+
+/* Setting a parameter through its group applies what it means: a new
+ * game_time restarts the clocks, a knowledge group bumps the generation
+ * and follows use_templates; a bad value changes nothing. */
+START_TEST(param_groups_apply_their_changes)
+{
+    engine_t *e = engine_new(1);
+    char err[256];
+    for (const engine_param_group_t *g = engine_param_groups; g->command; g++)
+        ck_assert_ptr_eq(engine_param_group(g->command), g);
+    ck_assert_ptr_null(engine_param_group("param_nothing"));
+    const engine_param_group_t *game = engine_param_group("param_game");
+    ck_assert(engine_param_set(e, game, "game_time", "90", err, sizeof err));
+    ck_assert(fabs(e->clock.left[HEX_BLACK] - 90) < 1e-9);
+    const engine_param_group_t *vc = engine_param_group("param_vc");
+    uint64_t gen = e->knowledge_generation;
+    bool templates = engine_knowledge(e)->vc_templates != NULL;
+    ck_assert(!engine_param_set(e, vc, "max_ors", "99", err, sizeof err));
+    ck_assert(e->knowledge_generation == gen);
+    ck_assert(engine_param_set(e, vc, "use_templates", "0", err, sizeof err));
+    ck_assert(e->knowledge_generation > gen);
+    ck_assert_ptr_null(engine_knowledge(e)->vc_templates);
+    ck_assert(engine_param_set(e, vc, "use_templates", "1", err, sizeof err));
+    ck_assert(templates == (engine_knowledge(e)->vc_templates != NULL));
+    gen = e->knowledge_generation;
+    ck_assert(engine_param_set(e, vc, "use_templates", "1", err, sizeof err));
+    ck_assert(e->knowledge_generation == gen);  /* no change, nothing to redo */
+    engine_free(e);
+}
+END_TEST
+
+/* The solver session keeps its table from one solve to the next, empties
+ * it on request and when tt_mb changes. */
+START_TEST(solver_session_keeps_its_table)
+{
+    engine_t *e = engine_new(1);
+    ck_assert_int_eq(engine_new_game(e, 3, 3), GAME_OK);
+    solver_t *sv = engine_solver(e);
+    ck_assert_ptr_nonnull(sv);
+    stop_t stop = stop_make(NULL, 1);
+    dfpn_result_t r;
+    solver_solve(sv, &e->game.pos, HEX_BLACK, &e->dfpn_params, &stop, NULL, NULL, &r);
+    ck_assert_int_eq(r.winner, HEX_BLACK);
+    size_t used = tt_used(solver_table(sv));
+    ck_assert_uint_gt(used, 0);
+    ck_assert_ptr_eq(engine_solver(e), sv);
+    ck_assert_uint_eq(tt_used(solver_table(sv)), used);
+    char err[256];
+    ck_assert(engine_param_set(e, engine_param_group("param_vc"), "use_templates", "0", err,
+                               sizeof err));
+    ck_assert_ptr_nonnull(engine_solver(e));
+    ck_assert_uint_eq(tt_used(solver_table(sv)), used);  /* proofs stay */
+    solver_clear(sv);
+    ck_assert_uint_eq(tt_used(solver_table(sv)), 0);
+    solver_solve(engine_solver(e), &e->game.pos, HEX_BLACK, &e->dfpn_params, &stop, NULL, NULL,
+                 &r);
+    ck_assert_uint_gt(tt_used(solver_table(sv)), 0);
+    ck_assert(engine_param_set(e, engine_param_group("param_dfpn"), "tt_mb", "2", err,
+                               sizeof err));
+    ck_assert_ptr_nonnull(engine_solver(e));
+    ck_assert_uint_eq(tt_used(solver_table(sv)), 0);
+    engine_free(e);
 }
 END_TEST
 
@@ -352,6 +418,8 @@ engine_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("param");
     tcase_add_test(tc, param_set_validates_and_formats);
+    tcase_add_test(tc, param_groups_apply_their_changes);
+    tcase_add_test(tc, solver_session_keeps_its_table);
     suite_add_tcase(s, tc);
     tc = tcase_create("player");
     tcase_set_timeout(tc, 60);

@@ -284,7 +284,7 @@ run_against_reference(const comparison_t *c)
     kn_config_t ref_cfg = w.cfg;
     ref_cfg.rules_only = c->rules_only_reference;
     tt_t *tt = tt_new(c->tt_bytes), *tt_ref = tt_new(64u << 20);
-    spdfpn_t *sp = spdfpn_new(tt, &w.cfg, c->threads);
+    spdfpn_t *sp = spdfpn_new(tt, &w.cfg, c->threads, NULL);
     dfpn_t *ref = dfpn_new(tt_ref, &ref_cfg);
     ck_assert(tt && tt_ref && sp && ref);
     dfpn_t *s = spdfpn_workspace(sp);
@@ -411,7 +411,7 @@ START_TEST(spdfpn_one_thread_is_serial)
     world_t w;
     world_init(&w);
     tt_t *tt = tt_new(16u << 20);
-    spdfpn_t *sp = spdfpn_new(tt, &w.cfg, 1);
+    spdfpn_t *sp = spdfpn_new(tt, &w.cfg, 1, NULL);
     dfpn_t *s = dfpn_new(tt, &w.cfg);
     ck_assert(tt && sp && s);
     dfpn_params_t prm;
@@ -451,7 +451,7 @@ START_TEST(spdfpn_stops_and_resumes)
     world_t w;
     world_init(&w);
     tt_t *tt = tt_new(16u << 20);
-    spdfpn_t *sp = spdfpn_new(tt, &w.cfg, 3);
+    spdfpn_t *sp = spdfpn_new(tt, &w.cfg, 3, NULL);
     ck_assert(tt && sp);
     geometry_t *geo = geometry_new(4, 4);
     position_t p;

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "engine/game.h"
-#include "gtp/sgf.h"
+#include "engine/sgf.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

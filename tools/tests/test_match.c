@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gtp/sgf.h"
+#include "engine/sgf.h"
 #include "tools/match_clock.h"
 #include "tools/match_judge.h"
 #include "tools/match_openings.h"

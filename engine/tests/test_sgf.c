@@ -13,7 +13,7 @@
 
 #include "board/rng.h"
 #include "engine/game.h"
-#include "gtp/sgf.h"
+#include "engine/sgf.h"
 
 #define APP "hein:0.1.0"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-#ifndef HEIN_GTP_SGF_H
-#define HEIN_GTP_SGF_H
+#ifndef HEIN_ENGINE_SGF_H
+#define HEIN_ENGINE_SGF_H
 
 /* SGF in HexGui's dialect (CONVENTIONS.md): reading a game's main line
  * into a game record, and writing a game record back.
@@ -44,4 +44,4 @@ char *sgf_write_text(const game_t *g, const char *app);
 bool sgf_save_file(const game_t *g, const char *app, const char *path,
                    char *err, size_t errlen);
 
-#endif /* HEIN_GTP_SGF_H */
+#endif /* HEIN_ENGINE_SGF_H */

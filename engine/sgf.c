@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gtp/sgf.h"
+#include "engine/sgf.h"
 
 /* Limits against hostile input.  Parsing is iterative, so nesting costs
  * no stack; the depth limit only bounds what a file may ask for. */

@@ -1,0 +1,180 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Every parameter group of the engine (params.h): the tables, and what a
+ * change means to the engine. */
+#include "config.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/engine.h"
+#include "engine/params.h"
+#include "search/spdfpn.h"
+
+/* ---- param_game, param_player --------------------------------------- */
+
+static const param_desc_t game_param_table[] = {
+    { "allow_swap", PARAM_BOOL, offsetof(game_params_t, allow_swap), 0, 0, NULL,
+      "whether genmove may play swap-pieces" },
+    { "game_time", PARAM_DOUBLE, offsetof(game_params_t, game_time), 0, 864000, NULL,
+      "seconds per side for the whole game (restarts both clocks)" },
+    { "move_time", PARAM_DOUBLE, offsetof(game_params_t, move_time), 0.01, 86400, NULL,
+      "seconds per move when the clock is unlimited" },
+    { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
+};
+
+static const param_desc_t player_param_table[] = {
+    { "name", PARAM_CHOICE, offsetof(player_params_t, name), 0, 0, player_names,
+      "the player behind genmove" },
+    { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
+};
+
+/* ---- the board knowledge: param_player_ice, param_vc, param_resist --- */
+
+static const param_desc_t ice_param_table[] = {
+    { "find_three_sided_dead_regions", PARAM_BOOL,
+      offsetof(ice_params_t, find_three_sided_dead_regions), 0, 1, NULL,
+      "dead regions behind clique cut-sets of three nodes, not only one or two" },
+    { "iterative_dead_regions", PARAM_BOOL, offsetof(ice_params_t, iterative_dead_regions),
+      0, 1, NULL, "search dead regions again after every round of fill-in" },
+    { "use_patterns", PARAM_BOOL, offsetof(ice_params_t, use_patterns), 0, 1, NULL,
+      "use the pattern files (share/patterns/ice-*.txt)" },
+    { "find_vulnerable", PARAM_BOOL, offsetof(ice_params_t, find_vulnerable), 0, 1, NULL,
+      "find vulnerable cells and their killers" },
+    { "find_reversible", PARAM_BOOL, offsetof(ice_params_t, find_reversible), 0, 1, NULL,
+      "find captured-reversible cells and their reversers" },
+    { "find_dominated", PARAM_BOOL, offsetof(ice_params_t, find_dominated), 0, 1, NULL,
+      "find dominated cells (patterns)" },
+    { "use_decompositions", PARAM_BOOL, offsetof(ice_params_t, use_decompositions), 0, 1, NULL,
+      "fill a region two groups close off when a VC joins them inside it" },
+    { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
+};
+
+static const param_desc_t vc_param_table[] = {
+    { "max_fulls", PARAM_INT, offsetof(vc_params_t, max_fulls), 1, 1000, NULL,
+      "full connections kept per endpoint pair" },
+    { "max_semis", PARAM_INT, offsetof(vc_params_t, max_semis), 1, 1000, NULL,
+      "semi connections kept per endpoint pair" },
+    { "max_ors", PARAM_INT, offsetof(vc_params_t, max_ors), 2, 16, NULL,
+      "most semis one OR rule combines" },
+    { "use_templates", PARAM_BOOL, offsetof(vc_params_t, use_templates), 0, 1, NULL,
+      "add the edge templates of share/patterns/vc-templates.txt" },
+    { "incremental", PARAM_BOOL, offsetof(vc_params_t, incremental), 0, 1, NULL,
+      "update the lists after a move (else rebuild them)" },
+    { "and_over_edge", PARAM_BOOL, offsetof(vc_params_t, and_over_edge), 0, 1, NULL,
+      "apply the AND rule over the edges too" },
+    { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
+};
+
+static const param_desc_t resist_param_table[] = {
+    { "empty_empty", PARAM_DOUBLE, offsetof(resist_params_t, empty_empty), 0.001, 1000, NULL,
+      "conductance between two adjacent empty cells" },
+    { "empty_group", PARAM_DOUBLE, offsetof(resist_params_t, empty_group), 0.001, 1000, NULL,
+      "conductance between an empty cell and a group or edge it touches" },
+    { "use_vcs", PARAM_BOOL, offsetof(resist_params_t, use_vcs), 0, 1, NULL,
+      "full VCs as extra conductors; a side whose edges they join is connected" },
+    { "vc_weight", PARAM_DOUBLE, offsetof(resist_params_t, vc_weight), 0.001, 1000, NULL,
+      "conductance of one VC conductor" },
+    { "cut_dead", PARAM_BOOL, offsetof(resist_params_t, cut_dead), 0, 1, NULL,
+      "cells dead by the clique rule conduct for neither colour" },
+    { "tolerance", PARAM_DOUBLE, offsetof(resist_params_t, tolerance), 1e-15, 0.1, NULL,
+      "relative residual that ends a solve" },
+    { "max_iterations", PARAM_INT, offsetof(resist_params_t, max_iterations), 1, 100000, NULL,
+      "most solver iterations per colour" },
+    { "warm_start", PARAM_BOOL, offsetof(resist_params_t, warm_start), 0, 1, NULL,
+      "start each solve from the previous solve's voltages" },
+    { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
+};
+
+/* ---- the solver: param_dfpn ------------------------------------------ */
+
+static const param_desc_t dfpn_param_table[] = {
+    { "epsilon", PARAM_DOUBLE, offsetof(dfpn_params_t, epsilon), 0, 10, NULL,
+      "the 1+epsilon trick: a child is searched until its proof number passes "
+      "(1+epsilon) times the second best's" },
+    { "tt_mb", PARAM_INT, offsetof(dfpn_params_t, tt_mb), 1, 1 << 20, NULL,
+      "transposition table size in MiB (changing it empties the table)" },
+    { "timelimit", PARAM_DOUBLE, offsetof(dfpn_params_t, timelimit), 0, 1e7, NULL,
+      "seconds per solve; 0: no limit" },
+    { "use_guifx", PARAM_BOOL, offsetof(dfpn_params_t, use_guifx), 0, 1, NULL,
+      "live gogui-gfx dfpn blocks on stdout while solving" },
+    { "threads", PARAM_INT, offsetof(dfpn_params_t, threads), 1, SPDFPN_MAX_THREADS, NULL,
+      "solver threads; more than 1 runs the parallel solver (SPDFPN)" },
+    { "max_work_per_job", PARAM_INT, offsetof(dfpn_params_t, max_work_per_job), 0, 1 << 30, NULL,
+      "SPDFPN: DFPN calls per job; 0: by board size (100 up to 8x8, 50 on 9x9 and 10x10, "
+      "20 from 11x11)" },
+    { "widening_base", PARAM_DOUBLE, offsetof(dfpn_params_t, widening_base), 0, 1000, NULL,
+      "focused search: children considered = max(2, ceil(base + factor * open))" },
+    { "widening_factor", PARAM_DOUBLE, offsetof(dfpn_params_t, widening_factor), 0, 1, NULL,
+      "focused search: the share of the open children considered" },
+    { "progress_interval", PARAM_DOUBLE, offsetof(dfpn_params_t, progress_interval), 0.1, 1e6,
+      NULL, "seconds between progress reports" },
+    { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
+};
+
+/* ---- what a change means --------------------------------------------- */
+
+static void
+game_changed(engine_t *e, const void *before)
+{
+    const game_params_t *old = before;
+    if (e->game_params.game_time != old->game_time)
+        engine_apply_game_time(e);
+}
+
+static void
+knowledge_changed(engine_t *e, const void *before)
+{
+    (void)before;
+    engine_knowledge_changed(e);
+}
+
+#define GROUP(cmd, doc, table, field, fn) \
+    { cmd, doc, table, offsetof(engine_t, field), sizeof(((engine_t *)0)->field), fn }
+
+const engine_param_group_t engine_param_groups[] = {
+    GROUP("param_game", "game parameters", game_param_table, game_params, game_changed),
+    GROUP("param_player", "player parameters", player_param_table, player_params, NULL),
+    GROUP("param_player_ice", "inferior-cell engine parameters", ice_param_table, ice_params,
+          knowledge_changed),
+    GROUP("param_vc", "VC engine parameters", vc_param_table, vc_params, knowledge_changed),
+    GROUP("param_resist", "circuit evaluation parameters", resist_param_table, resist_params,
+          knowledge_changed),
+    /* the table size and threads take effect at the next solve (solver.h) */
+    GROUP("param_dfpn", "solver parameters", dfpn_param_table, dfpn_params, NULL),
+    { NULL, NULL, NULL, 0, 0, NULL }
+};
+
+const engine_param_group_t *
+engine_param_group(const char *command)
+{
+    for (const engine_param_group_t *g = engine_param_groups; g->command; g++)
+        if (strcmp(g->command, command) == 0)
+            return g;
+    return NULL;
+}
+
+void *
+engine_param_base(engine_t *e, const engine_param_group_t *g)
+{
+    return (char *)e + g->offset;
+}
+
+bool
+engine_param_set(engine_t *e, const engine_param_group_t *g, const char *name,
+                 const char *value, char *err, size_t errlen)
+{
+    void *base = engine_param_base(e, g);
+    void *before = malloc(g->size);
+    if (!before) {
+        snprintf(err, errlen, "out of memory");
+        return false;
+    }
+    memcpy(before, base, g->size);
+    bool ok = param_set(g->table, base, name, value, err, errlen);
+    if (ok && g->changed && memcmp(before, base, g->size) != 0)
+        g->changed(e, before);
+    free(before);
+    return ok;
+}

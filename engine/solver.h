@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#ifndef HEIN_ENGINE_SOLVER_H
+#define HEIN_ENGINE_SOLVER_H
+
+/* The solver session: the engine's endgame solver (SPDFPN,
+ * search/spdfpn.h) for the whole life of the engine.
+ *
+ * It owns the solver's resources and keeps them from one command to the
+ * next: the transposition table (search/tt.h), the expansion cache
+ * (search/expcache.h) and the threads' workspaces.  Proofs in the table
+ * and facts in the cache stay valid whatever is played, so a later solve
+ * of the same game starts from what the earlier ones found.
+ *
+ * solver_prepare brings the session in line with the parameters before
+ * each use:
+ *   - the table is made at the first use, and made again, empty, when
+ *     param_dfpn tt_mb changed;
+ *   - the workspaces are made again when the thread count or the board
+ *     knowledge (the engine's kn_config_t and its generation number,
+ *     engine.h) changed; the cache is emptied when the knowledge changed,
+ *     since an expansion depends on it;
+ *   - solver_clear (dfpn-clear-tt) empties the table and the cache.
+ *
+ * Used by the thread running HTP commands; while a solve runs, its
+ * threads share the table and cache as spdfpn.h says.  A session is never
+ * used by two commands at once. */
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board/knowledge.h"
+#include "search/dfpn.h"
+#include "search/expcache.h"
+#include "search/spdfpn.h"
+#include "search/tt.h"
+
+typedef struct solver solver_t;
+
+/* An empty session (nothing allocated until solver_prepare).  NULL when
+ * memory is short. */
+solver_t *solver_new(void);
+void solver_free(solver_t *sv);
+
+/* Make the session ready for a search with params (tt_mb, threads) and
+ * the board knowledge kn of generation `generation` (kn must stay valid
+ * while the session uses it).  False when memory is short: the session
+ * then holds nothing and the next call tries again. */
+bool solver_prepare(solver_t *sv, const dfpn_params_t *params, const kn_config_t *kn,
+                    uint64_t generation);
+
+/* Empty the table and the expansion cache. */
+void solver_clear(solver_t *sv);
+
+/* The table, or NULL before the first solver_prepare. */
+tt_t *solver_table(const solver_t *sv);
+
+/* Solve pos with to_move to move (spdfpn_solve) within stop, with
+ * progress reports to fn (NULL: none).  After solver_prepare. */
+void solver_solve(solver_t *sv, const position_t *pos, hex_color_t to_move,
+                  const dfpn_params_t *params, const stop_t *stop, dfpn_progress_fn fn,
+                  void *arg, dfpn_result_t *out);
+
+/* The winning moves of to_move at pos (not over) among those the solver
+ * considers (dfpn_moves): every considered move is solved in turn; every
+ * empty cell when the position is won whatever to_move plays.  *unknown
+ * tells that the stop came before every move was solved (*wins then holds
+ * those found so far).  False when memory is short.  After
+ * solver_prepare. */
+bool solver_find_winning(solver_t *sv, const position_t *pos, hex_color_t to_move,
+                         const dfpn_params_t *params, const stop_t *stop, dfpn_progress_fn fn,
+                         void *arg, bitset_t *wins, bool *unknown);
+
+/* The moves the solver considers at pos for to_move and the table's entry
+ * for each reply (have[i] false: none), as HexGui's bounds show them;
+ * x->decided tells a decided position (no moves).  False when memory is
+ * short.  After solver_prepare. */
+bool solver_bounds(solver_t *sv, const position_t *pos, hex_color_t to_move,
+                   kn_expansion_t *x, tt_data_t *entry, bool *have);
+
+/* The principal variation from pos, to_move first (dfpn_pv).  After
+ * solver_prepare. */
+int solver_pv(solver_t *sv, const position_t *pos, hex_color_t to_move, int *moves, int max);
+
+#endif /* HEIN_ENGINE_SOLVER_H */
