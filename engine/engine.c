@@ -61,7 +61,7 @@ engine_new(uint64_t seed)
     e->knowledge = (kn_config_t){
         .ice_patterns = e->ice_patterns,
         .ice_params = &e->ice_params,
-        .vc_templates = NULL,
+        .vc_templates = e->vc_templates,       /* used with use_templates */
         .vc_params = &e->vc_params,
         .order = KN_ORDER_RESIST,
         .resist_params = &e->resist_params,
@@ -99,7 +99,6 @@ engine_knowledge(const engine_t *e)
 void
 engine_knowledge_changed(engine_t *e)
 {
-    e->knowledge.vc_templates = e->vc_params.use_templates ? e->vc_templates : NULL;
     e->knowledge_generation++;
 }
 

@@ -80,9 +80,10 @@ void engine_free(engine_t *e);
 void engine_seed(engine_t *e, uint64_t seed);
 
 /* The board knowledge every searcher and command uses: the engine's
- * parameter groups and patterns (the edge templates only when param_vc
- * use_templates is on), moves ordered by the circuit score.  Valid for
- * the engine's life; its fields follow the parameters. */
+ * parameter groups and patterns (the VC engine reads the edge templates
+ * only when param_vc use_templates is on), moves ordered by the circuit
+ * score.  Valid for the engine's life; its fields follow the
+ * parameters. */
 const kn_config_t *engine_knowledge(const engine_t *e);
 
 /* Tell the engine that the board knowledge's settings changed (params.c
