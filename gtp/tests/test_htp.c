@@ -590,15 +590,55 @@ START_TEST(test_other_comments_do_not_interrupt)
 }
 END_TEST
 
-START_TEST(test_eof_runs_queued_commands_uninterrupted_then_returns_0)
+START_TEST(test_eof_interrupts_running_command_within_100ms)
+{
+    server_t *s = server_start();
+    send_text(s->to_htp, "wait 60000\n");
+    sleep_ms(200);
+    double t0 = stop_now();
+    close(s->to_htp);           /* the client is gone */
+    s->to_htp = -1;
+    char *got = next_reply(s, 2000);
+    double latency_ms = (stop_now() - t0) * 1000;
+    ck_assert_msg(got != NULL, "wait was not answered after end of input");
+    ck_assert_str_eq(got, "= interrupted\n\n");
+    printf("end-of-input interrupt latency: %.3f ms\n", latency_ms);
+    fflush(stdout);
+    ck_assert_msg(latency_ms < 100, "end-of-input interrupt latency %.1f ms", latency_ms);
+    free(got);
+    /* Then serve returns: nothing more is written. */
+    char *out = rest_of_output(s, 2000);
+    ck_assert_str_eq(out, "");
+    free(out);
+    ck_assert_int_eq(server_finish(s), 0);
+}
+END_TEST
+
+START_TEST(test_eof_interrupts_queued_commands_which_still_answer_in_order)
 {
     server_t *s = server_start();
     /* The last line has no newline: end of input ends it. */
-    send_text(s->to_htp, "wait 100\necho 2\n3 echo three");
+    send_text(s->to_htp, "wait 60000\necho 2\nwait 60000\n4 echo four");
+    close(s->to_htp);
+    s->to_htp = -1;
+    double t0 = stop_now();
+    char *out = rest_of_output(s, 5000);
+    ck_assert_str_eq(out, "= interrupted\n\n= 2\n\n= interrupted\n\n=4 four\n\n");
+    ck_assert_double_lt(stop_now() - t0, 2.0);
+    free(out);
+    ck_assert_int_eq(server_finish(s), 0);
+}
+END_TEST
+
+START_TEST(test_eof_after_quit_runs_queued_commands_uninterrupted)
+{
+    server_t *s = server_start();
+    /* A batch ended by quit: every command before it runs in full. */
+    send_text(s->to_htp, "wait 300\necho 2\n5 quit\necho after\n");
     close(s->to_htp);
     s->to_htp = -1;
     char *out = rest_of_output(s, 5000);
-    ck_assert_str_eq(out, "= done\n\n= 2\n\n=3 three\n\n");
+    ck_assert_str_eq(out, "= done\n\n= 2\n\n=5 \n\n");
     free(out);
     ck_assert_int_eq(server_finish(s), 0);
 }
@@ -798,7 +838,9 @@ htp_suite(void)
     tcase_add_test(tc, test_interrupt_reaches_command_queued_behind_running_one);
     tcase_add_test(tc, test_interrupt_when_idle_does_not_affect_next_command);
     tcase_add_test(tc, test_other_comments_do_not_interrupt);
-    tcase_add_test(tc, test_eof_runs_queued_commands_uninterrupted_then_returns_0);
+    tcase_add_test(tc, test_eof_interrupts_running_command_within_100ms);
+    tcase_add_test(tc, test_eof_interrupts_queued_commands_which_still_answer_in_order);
+    tcase_add_test(tc, test_eof_after_quit_runs_queued_commands_uninterrupted);
     tcase_add_test(tc, test_quit_returns_0_and_stops_reading);
     tcase_add_test(tc, test_sigterm_ends_serve_with_143_after_current_command);
     tcase_add_test(tc, test_sigint_when_idle_ends_serve_with_130);
