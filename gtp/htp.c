@@ -385,6 +385,21 @@ htp_failure(htp_cmd_t *cmd, const char *fmt, ...)
     return HTP_FAILED;
 }
 
+char *
+htp_usage_text(const htp_cmd_t *cmd, char *buf, size_t size)
+{
+    const char *args = cmd->command->args ? cmd->command->args : "";
+    snprintf(buf, size, "usage: %s%s%s", cmd->command->name, *args ? " " : "", args);
+    return buf;
+}
+
+htp_status_t
+htp_usage(htp_cmd_t *cmd)
+{
+    const char *args = cmd->command->args ? cmd->command->args : "";
+    return htp_failure(cmd, "usage: %s%s%s", cmd->command->name, *args ? " " : "", args);
+}
+
 htp_status_t
 htp_quit(htp_cmd_t *cmd)
 {

@@ -27,8 +27,9 @@
  * the searches they start may call htp_gfx and htp_cmd_stop from any
  * thread; both are safe (the output stream is guarded by a mutex).
  *
- * Handlers end in exactly one of htp_success / htp_failure, whose return
- * value they return.  Multi-line answers are built with htp_printf first.
+ * Handlers end in exactly one of htp_success / htp_failure / htp_usage (a
+ * failure with the command's synopsis) / htp_quit, whose return value
+ * they return.  Multi-line answers are built with htp_printf first.
  * No macro in this module hides a return. */
 
 #include <stdarg.h>
@@ -157,6 +158,16 @@ htp_status_t htp_success(htp_cmd_t *cmd, const char *fmt, ...)
  * Returns HTP_FAILED. */
 htp_status_t htp_failure(htp_cmd_t *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* Fail the command with its synopsis from the command table: "usage:
+ * NAME ARGS", or "usage: NAME" when its args are "" (no blank at the
+ * end).  Returns HTP_FAILED. */
+htp_status_t htp_usage(htp_cmd_t *cmd);
+
+/* The same text into buf (size bytes; cut short if needed, always
+ * terminated), for handlers that build a failure message before they
+ * answer.  Returns buf. */
+char *htp_usage_text(const htp_cmd_t *cmd, char *buf, size_t size);
 
 /* Answer successfully, then end the serve loop.  Returns HTP_QUIT. */
 htp_status_t htp_quit(htp_cmd_t *cmd);

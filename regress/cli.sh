@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 # End-to-end checks of the program that a .tst file cannot express: the
-# command line, stdout discipline, quitting on EOF and SIGTERM, and
-# "# interrupt" stopping a running command within 100 ms.
+# command line, stdout discipline, quitting on EOF and SIGTERM, the exact
+# bytes of error replies (the runner trims replies and never matches an
+# error's text), and "# interrupt" stopping a running command within 100 ms.
 # Prints one line per check and "N passed, N failed".
 set -u
 hein=${HEIN:-../engine/hein}
@@ -106,6 +107,17 @@ out=$("$hein" --config "$dir/bad.cfg" 2>/dev/null </dev/null); st=$?
 if [ $st -eq 1 ] && [ -z "$out" ]; then ok "--config failure stops"; else bad "--config failure (status $st)"; fi
 "$hein" --config "$dir/missing.cfg" </dev/null >/dev/null 2>&1; st=$?
 if [ $st -eq 1 ]; then ok "--config missing file"; else bad "--config missing file (status $st)"; fi
+
+# A usage error names the command and its arguments, with no blank at the
+# end when it takes none (one command per file that answers usage errors).
+printf 'protocol_version extra\ndfpn-clear-tt x\n7 compute-inferior\neval-resist b w\nvc-build\nsolve a b c\n' \
+    | "$hein" >"$dir/out" 2>/dev/null
+printf '? usage: protocol_version\n\n? usage: dfpn-clear-tt\n\n?7 usage: compute-inferior COLOUR\n\n? usage: eval-resist [COLOUR]\n\n? usage: vc-build COLOUR\n\n? usage: solve [COLOUR] [SECONDS]\n\n' >"$dir/want"
+if cmp -s "$dir/out" "$dir/want"; then
+    ok "usage errors: exact text, no trailing blank"
+else
+    bad "usage errors: $(od -c "$dir/out" | head -4)"
+fi
 
 # "# interrupt" stops a long benchmark within 100 ms, which still answers.
 # The reply is read from a fifo with a blocking read, so the time measured
