@@ -82,7 +82,7 @@ solve_stop(const htp_cmd_t *cmd, double seconds)
 static htp_status_t
 usage(htp_cmd_t *cmd)
 {
-    return htp_failure(cmd, "usage: %s %s", cmd->command->name, cmd->command->args);
+    return htp_usage(cmd);
 }
 
 /* The one argument COLOUR of cmd; false with the failure answered (*st). */

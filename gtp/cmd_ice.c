@@ -65,7 +65,7 @@ cmd_compute_inferior(htp_cmd_t *cmd, void *ctx)
     engine_t *e = ctx;
     hex_color_t color;
     if (cmd->argc != 1)
-        return htp_failure(cmd, "usage: %s %s", cmd->command->name, cmd->command->args);
+        return htp_usage(cmd);
     if (!hex_color_parse(cmd->argv[0], &color))
         return htp_failure(cmd, "invalid colour: %s (use black, white, b or w)", cmd->argv[0]);
     const kn_config_t *kn = engine_knowledge(e);

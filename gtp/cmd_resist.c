@@ -22,7 +22,7 @@ check_args(const htp_cmd_t *cmd, char *err)
 {
     hex_color_t c;
     if (cmd->argc > 1) {
-        snprintf(err, ERRLEN, "usage: %s %s", cmd->command->name, cmd->command->args);
+        htp_usage_text(cmd, err, ERRLEN);
         return false;
     }
     if (cmd->argc == 1 && !hex_color_parse(cmd->argv[0], &c)) {

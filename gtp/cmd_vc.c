@@ -44,7 +44,7 @@ parse_args(htp_cmd_t *cmd, const engine_t *e, int nids, hex_color_t *color, int 
            char *err)
 {
     if (cmd->argc != 1 + nids) {
-        snprintf(err, ERRLEN, "usage: %s %s", cmd->command->name, cmd->command->args);
+        htp_usage_text(cmd, err, ERRLEN);
         return false;
     }
     if (!hex_color_parse(cmd->argv[0], color)) {

@@ -36,7 +36,7 @@ nargs_ok(const htp_cmd_t *cmd, int min, int max)
 static htp_status_t
 usage(htp_cmd_t *cmd)
 {
-    return htp_failure(cmd, "usage: %s %s", cmd->command->name, cmd->command->args);
+    return htp_usage(cmd);
 }
 
 static bool

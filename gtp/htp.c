@@ -6,8 +6,8 @@
  *   serving thread  the caller's; pops queued lines and runs them one at a
  *                   time, writes the replies.
  *   reader thread   reads input, cleans each line, queues commands (giving
- *                   each its number), and handles "# interrupt" at once,
- *                   even while a command runs.
+ *                   each its number), and handles "# interrupt" and the
+ *                   end of input at once, even while a command runs.
  *   signal thread   sigwait()s for SIGTERM/SIGINT/SIGHUP: interrupts
  *                   everything and tells the serving thread to stop.
  *   any thread      handlers and their searches call htp_gfx and read the
@@ -107,6 +107,7 @@ typedef struct htp_input {
     htp_line_t *head, *tail;    /* (L) the queue, oldest first */
     uint64_t running;           /* (L) number of the command running, 0: none */
     bool eof;                   /* (L) the reader saw the end of input */
+    bool quit_read;             /* (L) a quit line was queued */
     bool closing;               /* (L) htp_serve is returning: reader, stop */
     bool reader_done;           /* (L) the reader thread is finishing */
     bool in_readline;           /* (L) the reader is inside readline() */
@@ -384,6 +385,21 @@ htp_failure(htp_cmd_t *cmd, const char *fmt, ...)
     return HTP_FAILED;
 }
 
+char *
+htp_usage_text(const htp_cmd_t *cmd, char *buf, size_t size)
+{
+    const char *args = cmd->command->args ? cmd->command->args : "";
+    snprintf(buf, size, "usage: %s%s%s", cmd->command->name, *args ? " " : "", args);
+    return buf;
+}
+
+htp_status_t
+htp_usage(htp_cmd_t *cmd)
+{
+    const char *args = cmd->command->args ? cmd->command->args : "";
+    return htp_failure(cmd, "usage: %s%s%s", cmd->command->name, *args ? " " : "", args);
+}
+
 htp_status_t
 htp_quit(htp_cmd_t *cmd)
 {
@@ -595,6 +611,31 @@ queue_push(htp_input_t *q, htp_line_t *l)
     pthread_cond_broadcast(&q->cond);
 }
 
+/* Stops the newest command read: the last queued one, else the one
+ * running.  The counter is monotonic, so every earlier command stops too,
+ * and none read later.  Call with q->lock held and q->closing false. */
+static void
+interrupt_newest(htp_input_t *q)
+{
+    uint64_t target = q->tail ? q->tail->seq : q->running;
+    if (target > atomic_load_explicit(&q->h->interrupted, memory_order_relaxed))
+        atomic_store_explicit(&q->h->interrupted, target, memory_order_relaxed);
+}
+
+/* Is the cleaned line s the command quit (after an optional id)? */
+static bool
+is_quit_line(const char *s)
+{
+    s += strspn(s, " ");
+    size_t n = strcspn(s, " ");
+    if (n > 0 && strspn(s, "0123456789") == n) {
+        s += n;
+        s += strspn(s, " ");
+        n = strcspn(s, " ");
+    }
+    return n == 4 && strncmp(s, "quit", 4) == 0;
+}
+
 /* The reader hands over one raw line src[0..n).  Call with q->lock held
  * and q->closing false. */
 static void
@@ -607,18 +648,14 @@ take_line(htp_input_t *q, const char *src, size_t n)
     }
     bool interrupt;
     clean_line(l->text, src, n, &interrupt);
-    if (interrupt) {
-        /* Stop the newest command read: the last queued one, else the one
-         * running.  The counter is monotonic, so every earlier command
-         * stops too, and none read later. */
-        uint64_t target = q->tail ? q->tail->seq : q->running;
-        if (target > atomic_load_explicit(&q->h->interrupted, memory_order_relaxed))
-            atomic_store_explicit(&q->h->interrupted, target, memory_order_relaxed);
-    }
+    if (interrupt)
+        interrupt_newest(q);
     if (interrupt || !has_word(l->text)) {
         free(l);
         return;
     }
+    if (is_quit_line(l->text))
+        q->quit_read = true;
     l->too_long = false;
     l->seq = atomic_fetch_add(&q->h->next_seq, 1) + 1;
     queue_push(q, l);
@@ -679,11 +716,16 @@ take_lines(htp_input_t *q, reader_buf_t *b, bool at_end)
     }
 }
 
-/* Marks the end of input.  Call with q->lock held. */
+/* Marks the end of input.  Unless a quit was read (a batch that ends
+ * itself), nobody is left to wait for the answers: every command read is
+ * interrupted, as by a last "# interrupt" line (htp.h).  Call with
+ * q->lock held. */
 static void
 set_eof(htp_input_t *q)
 {
     q->eof = true;
+    if (!q->closing && !q->quit_read)
+        interrupt_newest(q);
     pthread_cond_broadcast(&q->cond);
 }
 

@@ -16,7 +16,8 @@
  * Input: control characters other than tab and newline are removed, tabs
  * become blanks, and everything from '#' is a comment.  A line that is
  * empty after that gets no reply.  The comment line "# interrupt" stops
- * the command that is running or waiting (see search/stop.h).  An optional
+ * the command that is running or waiting (see search/stop.h), and so does
+ * the end of input unless a quit was read (htp_serve).  An optional
  * unsigned integer before the command word is its id.
  *
  * Threads: htp_serve reads input on its own thread (so that "# interrupt"
@@ -26,8 +27,9 @@
  * the searches they start may call htp_gfx and htp_cmd_stop from any
  * thread; both are safe (the output stream is guarded by a mutex).
  *
- * Handlers end in exactly one of htp_success / htp_failure, whose return
- * value they return.  Multi-line answers are built with htp_printf first.
+ * Handlers end in exactly one of htp_success / htp_failure / htp_usage (a
+ * failure with the command's synopsis) / htp_quit, whose return value
+ * they return.  Multi-line answers are built with htp_printf first.
  * No macro in this module hides a return. */
 
 #include <stdarg.h>
@@ -95,15 +97,28 @@ const htp_command_t *htp_lookup(const htp_t *h, const char *name);
  * could not be written (the client is gone) or memory was short.
  *
  * On quit, the loop ends after the reply; commands read after it are
- * dropped.  At end of input, every command already read runs first, and
- * is not interrupted.  On SIGTERM, SIGINT or SIGHUP, every command is
- * interrupted, the one running answers, the queued ones are dropped; a
- * second such signal ends the process at once (_exit(128+signal)).  The
- * three signals are blocked in the calling thread while it serves (so
- * threads that handlers start inherit the block); the mask is restored on
- * return.  A thread started before htp_serve does not inherit it: block
- * the three signals in it, or such a signal may take its default action
- * there.
+ * dropped.  At end of input, every command already read still runs and
+ * answers, in order, then the loop ends.  Whether they are interrupted
+ * depends on whether a quit line (the command word "quit", with or
+ * without an id) was read before the end:
+ *   - no quit: the client is gone (a GUI killed, a pipe closed), and no
+ *     one waits for the answers.  The end of input acts as a last line
+ *     "# interrupt": the command running and every one queued is
+ *     interrupted (a search answers at once with what it has), so
+ *     htp_serve returns promptly instead of keeping a core busy.
+ *   - a quit: the input is a batch that ends itself (commands piped in
+ *     with a quit last, as hein's benchmark scripts do).  The commands
+ *     before the quit run in full, not interrupted.
+ * Lines given to htp_execute are not input: the end of input never
+ * interrupts them (hein runs its --config file before htp_serve).
+ *
+ * On SIGTERM, SIGINT or SIGHUP, every command is interrupted, the one
+ * running answers, the queued ones are dropped; a second such signal ends
+ * the process at once (_exit(128+signal)).  The three signals are blocked
+ * in the calling thread while it serves (so threads that handlers start
+ * inherit the block); the mask is restored on return.  A thread started
+ * before htp_serve does not inherit it: block the three signals in it, or
+ * such a signal may take its default action there.
  *
  * Input is read from the file descriptor of `in` (fileno), not through
  * the FILE, so that no thread is ever left blocked holding the stream's
@@ -143,6 +158,16 @@ htp_status_t htp_success(htp_cmd_t *cmd, const char *fmt, ...)
  * Returns HTP_FAILED. */
 htp_status_t htp_failure(htp_cmd_t *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* Fail the command with its synopsis from the command table: "usage:
+ * NAME ARGS", or "usage: NAME" when its args are "" (no blank at the
+ * end).  Returns HTP_FAILED. */
+htp_status_t htp_usage(htp_cmd_t *cmd);
+
+/* The same text into buf (size bytes; cut short if needed, always
+ * terminated), for handlers that build a failure message before they
+ * answer.  Returns buf. */
+char *htp_usage_text(const htp_cmd_t *cmd, char *buf, size_t size);
 
 /* Answer successfully, then end the serve loop.  Returns HTP_QUIT. */
 htp_status_t htp_quit(htp_cmd_t *cmd);

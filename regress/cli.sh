@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 # End-to-end checks of the program that a .tst file cannot express: the
-# command line, stdout discipline, quitting on EOF and SIGTERM, and
-# "# interrupt" stopping a running command within 100 ms.
+# command line, stdout discipline, quitting on EOF and SIGTERM, the exact
+# bytes of error replies (the runner trims replies and never matches an
+# error's text), and "# interrupt" stopping a running command within 100 ms.
 # Prints one line per check and "N passed, N failed".
 set -u
 hein=${HEIN:-../engine/hein}
@@ -49,6 +50,27 @@ else
     bad "EOF (status $st): $(cat "$dir/out")"
 fi
 
+# End of input with no quit read: the client is gone, so the commands
+# read are interrupted as by "# interrupt" (they still answer, in order)
+# and hein exits 0.  An 8x8 solve would otherwise run for very long.
+t0=$(ms)
+printf 'boardsize 8\nsolve\n' | timeout 10 "$hein" >"$dir/out" 2>/dev/null; st=$?
+elapsed=$(( $(ms) - t0 ))
+if [ $st -eq 0 ] && [ $elapsed -le 3000 ] \
+    && grep -q '^= unknown' "$dir/out" && [ "$(grep -c '^=' "$dir/out")" -eq 2 ]; then
+    ok "EOF interrupts a running solve (exit in $elapsed ms)"
+else
+    bad "EOF during solve: status $st after $elapsed ms: $(head -c 200 "$dir/out")"
+fi
+
+# ... but a batch ended by quit runs in full: input ends at once here,
+# and the solve (under a second) still answers who wins.
+out=$(printf 'boardsize 7\nplay b a1\nsolve white\nquit\n' | timeout 60 "$hein" 2>/dev/null)
+case "$out" in
+    *"= white wins with "*) ok "EOF after quit: the batch is not interrupted" ;;
+    *) bad "EOF after quit: $(printf '%s' "$out" | head -c 200)" ;;
+esac
+
 # Comments get no reply; ids are echoed; an empty success has the blank.
 printf '# just a comment\n7 protocol_version\nplay black a1\nquit\n' | "$hein" >"$dir/out" 2>/dev/null
 if [ "$(cat "$dir/out")" = "$(printf '=7 2\n\n= \n\n= ')" ]; then
@@ -71,11 +93,31 @@ case "$out" in
     "= a1 b1 c1 d1 e1 a2 b2 c2 d2 e2 a3 b3 d3 "*) ok "--config runs commands" ;;
     *) bad "--config: $out" ;;
 esac
+# A config file runs before input is read: an input already at its end
+# does not interrupt the config's commands.
+printf 'boardsize 7\nplay b a1\nsolve white\n' >"$dir/solve.cfg"
+"$hein" --config "$dir/solve.cfg" </dev/null >"$dir/out" 2>"$dir/err"; st=$?
+if [ $st -eq 0 ] && [ ! -s "$dir/out" ] && grep -q '^= white wins with ' "$dir/err"; then
+    ok "--config is not interrupted by end of input"
+else
+    bad "--config with input at its end (status $st): $(grep '^[=?]' "$dir/err" | tail -1)"
+fi
 printf 'boardsize 5 5\nplay b z9\n' >"$dir/bad.cfg"
 out=$("$hein" --config "$dir/bad.cfg" 2>/dev/null </dev/null); st=$?
 if [ $st -eq 1 ] && [ -z "$out" ]; then ok "--config failure stops"; else bad "--config failure (status $st)"; fi
 "$hein" --config "$dir/missing.cfg" </dev/null >/dev/null 2>&1; st=$?
 if [ $st -eq 1 ]; then ok "--config missing file"; else bad "--config missing file (status $st)"; fi
+
+# A usage error names the command and its arguments, with no blank at the
+# end when it takes none (one command per file that answers usage errors).
+printf 'protocol_version extra\ndfpn-clear-tt x\n7 compute-inferior\neval-resist b w\nvc-build\nsolve a b c\n' \
+    | "$hein" >"$dir/out" 2>/dev/null
+printf '? usage: protocol_version\n\n? usage: dfpn-clear-tt\n\n?7 usage: compute-inferior COLOUR\n\n? usage: eval-resist [COLOUR]\n\n? usage: vc-build COLOUR\n\n? usage: solve [COLOUR] [SECONDS]\n\n' >"$dir/want"
+if cmp -s "$dir/out" "$dir/want"; then
+    ok "usage errors: exact text, no trailing blank"
+else
+    bad "usage errors: $(od -c "$dir/out" | head -4)"
+fi
 
 # "# interrupt" stops a long benchmark within 100 ms, which still answers.
 # The reply is read from a fifo with a blocking read, so the time measured

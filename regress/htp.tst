@@ -150,6 +150,16 @@ param_game game_time 60
 92 showboard
 #? [.*11x11, black to move.*]
 
+# A usage error gives the command's synopsis: "usage: NAME" for a command
+# that takes no arguments (no blank after the name), "usage: NAME ARGS"
+# for one that takes some.  The runner trims replies and counts an error
+# as a failure whatever its text, so the patterns below state the text
+# but cannot check it: cli.sh compares the exact bytes.
+93 dfpn-clear-tt x
+#? [usage: dfpn-clear-tt]*
+94 boardsize 1 2 3
+#? [usage: boardsize WIDTH \[HEIGHT\]]*
+
 # The random-fill benchmark answers games per second.
 95 benchmark 0.2
 #? [[0-9]+ games/s .*]

@@ -125,6 +125,30 @@ cmd_gfx(htp_cmd_t *cmd, void *ctx)
     return htp_success(cmd, NULL);
 }
 
+/* Takes no arguments: a usage error otherwise. */
+static htp_status_t
+cmd_none(htp_cmd_t *cmd, void *ctx)
+{
+    (void)ctx;
+    if (cmd->argc != 0)
+        return htp_usage(cmd);
+    return htp_success(cmd, NULL);
+}
+
+/* Takes two arguments; builds its usage message first, as handlers that
+ * check their arguments in a helper do. */
+static htp_status_t
+cmd_pair(htp_cmd_t *cmd, void *ctx)
+{
+    (void)ctx;
+    char err[64];
+    if (cmd->argc != 2) {
+        htp_usage_text(cmd, err, sizeof err);
+        return htp_failure(cmd, "%s", err);
+    }
+    return htp_success(cmd, NULL);
+}
+
 static const htp_command_t test_table[] = {
     { "echo", cmd_echo, "[WORD...]", "answers its arguments" },
     { "fail", cmd_fail, "", "fails with 'boom'" },
@@ -136,6 +160,8 @@ static const htp_command_t test_table[] = {
     { "seq", cmd_seq, "", "answers its command number" },
     { "argc", cmd_argc, "[WORD...]", "answers its argument count" },
     { "gfx", cmd_gfx, "", "writes a gfx block, answers empty" },
+    { "none", cmd_none, "", "takes no arguments" },
+    { "pair", cmd_pair, "A B", "takes two arguments" },
     { NULL, NULL, NULL, NULL }
 };
 
@@ -313,6 +339,34 @@ START_TEST(test_command_numbers_increase_from_one)
     check_exec(h, "# comment", "", HTP_OK);
     check_exec(h, "nosuch", "? unknown command: nosuch\n\n", HTP_FAILED);
     check_exec(h, "seq", "= 3\n\n", HTP_OK);
+    htp_free(h);
+}
+END_TEST
+
+START_TEST(test_usage_is_name_and_synopsis_without_trailing_blank)
+{
+    htp_t *h = new_exec_htp();
+    check_exec(h, "none x", "? usage: none\n\n", HTP_FAILED);
+    check_exec(h, "3 none x y", "?3 usage: none\n\n", HTP_FAILED);
+    check_exec(h, "pair a", "? usage: pair A B\n\n", HTP_FAILED);
+    check_exec(h, "4 pair", "?4 usage: pair A B\n\n", HTP_FAILED);
+    check_exec(h, "pair a b", "= \n\n", HTP_OK);
+    htp_free(h);
+}
+END_TEST
+
+START_TEST(test_usage_text_fills_the_buffer_or_is_cut_to_it)
+{
+    htp_t *h = new_exec_htp();
+    htp_cmd_t cmd;
+    memset(&cmd, 0, sizeof cmd);
+    cmd.htp = h;
+    cmd.command = htp_lookup(h, "pair");
+    char buf[64], small[12];
+    ck_assert_str_eq(htp_usage_text(&cmd, buf, sizeof buf), "usage: pair A B");
+    ck_assert_str_eq(htp_usage_text(&cmd, small, sizeof small), "usage: pair");
+    cmd.command = htp_lookup(h, "none");
+    ck_assert_str_eq(htp_usage_text(&cmd, buf, sizeof buf), "usage: none");
     htp_free(h);
 }
 END_TEST
@@ -590,15 +644,55 @@ START_TEST(test_other_comments_do_not_interrupt)
 }
 END_TEST
 
-START_TEST(test_eof_runs_queued_commands_uninterrupted_then_returns_0)
+START_TEST(test_eof_interrupts_running_command_within_100ms)
+{
+    server_t *s = server_start();
+    send_text(s->to_htp, "wait 60000\n");
+    sleep_ms(200);
+    double t0 = stop_now();
+    close(s->to_htp);           /* the client is gone */
+    s->to_htp = -1;
+    char *got = next_reply(s, 2000);
+    double latency_ms = (stop_now() - t0) * 1000;
+    ck_assert_msg(got != NULL, "wait was not answered after end of input");
+    ck_assert_str_eq(got, "= interrupted\n\n");
+    printf("end-of-input interrupt latency: %.3f ms\n", latency_ms);
+    fflush(stdout);
+    ck_assert_msg(latency_ms < 100, "end-of-input interrupt latency %.1f ms", latency_ms);
+    free(got);
+    /* Then serve returns: nothing more is written. */
+    char *out = rest_of_output(s, 2000);
+    ck_assert_str_eq(out, "");
+    free(out);
+    ck_assert_int_eq(server_finish(s), 0);
+}
+END_TEST
+
+START_TEST(test_eof_interrupts_queued_commands_which_still_answer_in_order)
 {
     server_t *s = server_start();
     /* The last line has no newline: end of input ends it. */
-    send_text(s->to_htp, "wait 100\necho 2\n3 echo three");
+    send_text(s->to_htp, "wait 60000\necho 2\nwait 60000\n4 echo four");
+    close(s->to_htp);
+    s->to_htp = -1;
+    double t0 = stop_now();
+    char *out = rest_of_output(s, 5000);
+    ck_assert_str_eq(out, "= interrupted\n\n= 2\n\n= interrupted\n\n=4 four\n\n");
+    ck_assert_double_lt(stop_now() - t0, 2.0);
+    free(out);
+    ck_assert_int_eq(server_finish(s), 0);
+}
+END_TEST
+
+START_TEST(test_eof_after_quit_runs_queued_commands_uninterrupted)
+{
+    server_t *s = server_start();
+    /* A batch ended by quit: every command before it runs in full. */
+    send_text(s->to_htp, "wait 300\necho 2\n5 quit\necho after\n");
     close(s->to_htp);
     s->to_htp = -1;
     char *out = rest_of_output(s, 5000);
-    ck_assert_str_eq(out, "= done\n\n= 2\n\n=3 three\n\n");
+    ck_assert_str_eq(out, "= done\n\n= 2\n\n=5 \n\n");
     free(out);
     ck_assert_int_eq(server_finish(s), 0);
 }
@@ -788,6 +882,8 @@ htp_suite(void)
     tcase_add_test(tc, test_handler_that_does_not_answer_is_framed_as_success);
     tcase_add_test(tc, test_quit_answers_empty_success_and_returns_quit);
     tcase_add_test(tc, test_command_numbers_increase_from_one);
+    tcase_add_test(tc, test_usage_is_name_and_synopsis_without_trailing_blank);
+    tcase_add_test(tc, test_usage_text_fills_the_buffer_or_is_cut_to_it);
     tcase_add_test(tc, test_gfx_block_precedes_reply_without_empty_lines);
     suite_add_tcase(s, tc);
 
@@ -798,7 +894,9 @@ htp_suite(void)
     tcase_add_test(tc, test_interrupt_reaches_command_queued_behind_running_one);
     tcase_add_test(tc, test_interrupt_when_idle_does_not_affect_next_command);
     tcase_add_test(tc, test_other_comments_do_not_interrupt);
-    tcase_add_test(tc, test_eof_runs_queued_commands_uninterrupted_then_returns_0);
+    tcase_add_test(tc, test_eof_interrupts_running_command_within_100ms);
+    tcase_add_test(tc, test_eof_interrupts_queued_commands_which_still_answer_in_order);
+    tcase_add_test(tc, test_eof_after_quit_runs_queued_commands_uninterrupted);
     tcase_add_test(tc, test_quit_returns_0_and_stops_reading);
     tcase_add_test(tc, test_sigterm_ends_serve_with_143_after_current_command);
     tcase_add_test(tc, test_sigint_when_idle_ends_serve_with_130);
