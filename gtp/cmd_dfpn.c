@@ -84,18 +84,21 @@ progress(void *arg, const dfpn_progress_t *p)
             p->tt_capacity ? 100.0 * (double)p->tt_used / (double)p->tt_capacity : 0.0, root);
     if (!sv->e->dfpn_params.use_guifx)
         return;
-    /* gogui-gfx: dfpn VAR .. LABEL .. TEXT .. (hexgui-protocol.md §7) */
+    /* gogui-gfx: dfpn VAR .. LABEL .. TEXT .. (hexgui-protocol.md §7).
+     * HexGui numbers the VAR stones as moves: the line searched, without
+     * the fill-in stones played on the way (they are not moves, and are
+     * not shown). */
     const geometry_t *g = p->pos->geo;
-    size_t cap = 64 + (size_t)(p->depth + p->nchildren) * 32, len = 0;
+    size_t cap = 64 + (size_t)(p->path_len + p->nchildren) * 32, len = 0;
     char *text = malloc(cap);
     if (!text)
         return;
     char name[MOVE_NAME_MAX];
     len += (size_t)snprintf(text + len, cap - len, "dfpn\nVAR");
-    for (int i = p->pos->nmoves - p->depth; i < p->pos->nmoves; i++)
-        len += (size_t)snprintf(text + len, cap - len, " %c %s",
-                                position_move_color(p->pos, i) == HEX_BLACK ? 'B' : 'W',
-                                geometry_move_name(g, position_move(p->pos, i), name));
+    hex_color_t c = p->root_to_move;
+    for (int i = 0; i < p->path_len; i++, c = hex_color_other(c))
+        len += (size_t)snprintf(text + len, cap - len, " %c %s", c == HEX_BLACK ? 'B' : 'W',
+                                geometry_move_name(g, p->path[i], name));
     len += (size_t)snprintf(text + len, cap - len, "\nLABEL");
     for (int i = 0; i < p->nchildren; i++) {
         geometry_move_name(g, p->children[i], name);

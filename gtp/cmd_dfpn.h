@@ -29,9 +29,11 @@
  *                                   "black wins with d4" and the figures
  *
  * While solving, a progress line goes to stderr every progress_interval
- * seconds; with use_guifx 1 a `gogui-gfx: dfpn` block (the PV and the
- * root moves' values) goes to stdout as well.  All take the engine_t as
- * context. */
+ * seconds; with use_guifx 1 a `gogui-gfx: dfpn` block goes to stdout as
+ * well: VAR the line being searched (moves only, the root's side to move
+ * first; fill-in stones are left out), LABEL the root moves' values.
+ * The protocol layer ends them with a clearing block (htp.h).  All take
+ * the engine_t as context. */
 
 #include "gtp/htp.h"
 

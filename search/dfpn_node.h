@@ -63,6 +63,7 @@ struct dfpn {
                                  * that boards of two sizes never share an
                                  * entry (stone hashes alone would) */
     int root_depth;             /* pos.nmoves at the root */
+    hex_color_t root_to_move;
     dfpn_stats_t stats;
     dfpn_progress_fn progress;
     void *progress_arg;
