@@ -173,6 +173,32 @@ one_color(htp_cmd_t *cmd, hex_color_t *c, htp_status_t *st)
     return true;
 }
 
+/* The arguments COLOUR [SECONDS] of cmd (SECONDS: default param_dfpn
+ * timelimit, 0 for none); false with the failure answered (*st). */
+static bool
+color_seconds(htp_cmd_t *cmd, const engine_t *e, hex_color_t *c, double *seconds,
+              htp_status_t *st)
+{
+    *seconds = e->dfpn_params.timelimit;
+    if (cmd->argc < 1 || cmd->argc > 2) {
+        *st = usage(cmd);
+        return false;
+    }
+    if (!hex_color_parse(cmd->argv[0], c)) {
+        *st = htp_failure(cmd, "invalid colour: %s (use black, white, b or w)", cmd->argv[0]);
+        return false;
+    }
+    if (cmd->argc == 1)
+        return true;
+    char *end;
+    *seconds = strtod(cmd->argv[1], &end);
+    if (end == cmd->argv[1] || *end || !(*seconds >= 0) || *seconds > 1e7) {
+        *st = htp_failure(cmd, "invalid seconds: %s", cmd->argv[1]);
+        return false;
+    }
+    return true;
+}
+
 /* ---- commands -------------------------------------------------------- */
 
 htp_status_t
@@ -180,13 +206,14 @@ cmd_dfpn_solve_state(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
     hex_color_t color;
+    double seconds;
     htp_status_t st;
-    if (!one_color(cmd, &color, &st))
+    if (!color_seconds(cmd, e, &color, &seconds, &st))
         return st;
     solver_t sv;
     if (!solver_open(&sv, e, cmd))
         return htp_failure(cmd, "out of memory");
-    stop_t stop = solve_stop(cmd, e->dfpn_params.timelimit);
+    stop_t stop = solve_stop(cmd, seconds);
     dfpn_result_t r;
     spdfpn_solve(sv.p, &e->game.pos, color, &e->dfpn_params, &stop, &r);
     solver_close(&sv);
@@ -198,8 +225,9 @@ cmd_dfpn_find_winning(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
     hex_color_t color;
+    double seconds;
     htp_status_t st;
-    if (!one_color(cmd, &color, &st))
+    if (!color_seconds(cmd, e, &color, &seconds, &st))
         return st;
     const position_t *pos = &e->game.pos;
     if (pos->winner != HEX_EMPTY)
@@ -212,7 +240,7 @@ cmd_dfpn_find_winning(htp_cmd_t *cmd, void *ctx)
         free(p);
         return htp_failure(cmd, "out of memory");
     }
-    stop_t stop = solve_stop(cmd, e->dfpn_params.timelimit);
+    stop_t stop = solve_stop(cmd, seconds);
     bool ok = dfpn_moves(sv.s, pos, color, x);
     bitset_t wins = bitset_empty();
     bool unknown = false;

@@ -75,6 +75,18 @@
 50 hexgui-analyze_commands
 #? [([a-z]+/[^/\n]+/[^/\n]+)(\n[a-z]+/[^/\n]+/[^/\n]+)*]
 
+# HexGui gives no Stop button to most analyze commands and queues the
+# user's clicks behind them: the solver's entries carry a time limit in
+# seconds, and none runs unbounded.
+51 hexgui-analyze_commands
+#? [(.*\n)?string/Solve \(10 s\)/solve %m 10(\n.*)?]
+52 hexgui-analyze_commands
+#? [(.*\n)?none/DFPN Solve State \(10 s\)/dfpn-solve-state %m 10(\n.*)?]
+53 hexgui-analyze_commands
+#? [(.*\n)?plist/DFPN Find Winning \(10 s\)/dfpn-solver-find-winning %m 10(\n.*)?]
+54 hexgui-analyze_commands
+#? [!(.*\n)?[a-z]+/[^/\n]+/(solve|dfpn-solve-state|dfpn-solver-find-winning) %[mc](\n.*)?]
+
 # Parameters list as HexGui's "[type] key value" lines.
 60 param_game
 #? [\[bool\] allow_swap 0\n\[string\] game_time 1800\n\[string\] move_time 10]
