@@ -468,7 +468,8 @@ cmd_hexgui_analyze_commands(htp_cmd_t *cmd, void *ctx)
      * dfpn-solve-state or dfpn-solver-find-winning, so nothing stops
      * solve, and clicks made meanwhile wait behind it; the dfpn entries
      * are bounded alike, so that no entry runs for minutes (running one
-     * again goes on from the table). */
+     * again goes on from the table).  Cell energies as 0-99 labels: four
+     * decimals overflow HexGui's cells at its default size. */
     return htp_success(cmd, "%s",
                        "param/Game Parameters/param_game\n"
                        "param/Player Parameters/param_player\n"
@@ -485,7 +486,7 @@ cmd_hexgui_analyze_commands(htp_cmd_t *cmd, void *ctx)
                        "plist/VC Mustplay/vc-get-mustplay %m\n"
                        "param/VC Param/param_vc\n"
                        "string/Show Resist/eval-resist %c\n"
-                       "pspairs/Show Cell Energy/eval-resist-cells %c\n"
+                       "pspairs/Show Cell Energy/eval-resist-cells-relative %c\n"
                        "param/Resist Param/param_resist\n"
                        "none/DFPN Solve State (10 s)/dfpn-solve-state %m 10\n"
                        "plist/DFPN Find Winning (10 s)/dfpn-solver-find-winning %m 10\n"
@@ -576,6 +577,8 @@ const htp_command_t commands_table[] = {
       "circuit resistances: res log(Rw/Rb) rew Rw reb Rb (HexGui string)" },
     { "eval-resist-cells", cmd_eval_resist_cells, "[COLOUR]",
       "move score of every empty cell by circuit energy (HexGui pspairs)" },
+    { "eval-resist-cells-relative", cmd_eval_resist_cells_relative, "[COLOUR]",
+      "every empty cell's move score from 0 to 99, 99 the best (HexGui pspairs)" },
     { "param_resist", cmd_param_resist, "[KEY [VALUE]]",
       "circuit evaluation parameters: list, show or set" },
     /* the solver */
