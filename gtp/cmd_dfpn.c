@@ -41,18 +41,21 @@ progress(void *arg, const dfpn_progress_t *p)
             p->tt_capacity ? 100.0 * (double)p->tt_used / (double)p->tt_capacity : 0.0, root);
     if (!rp->e->dfpn_params.use_guifx)
         return;
-    /* gogui-gfx: dfpn VAR .. LABEL .. TEXT .. (hexgui-protocol.md §7) */
+    /* gogui-gfx: dfpn VAR .. LABEL .. TEXT .. (hexgui-protocol.md §7).
+     * HexGui numbers the VAR stones as moves: the line searched, without
+     * the fill-in stones played on the way (they are not moves, and are
+     * not shown). */
     const geometry_t *g = p->pos->geo;
-    size_t cap = 64 + (size_t)(p->depth + p->nchildren) * 32, len = 0;
+    size_t cap = 64 + (size_t)(p->path_len + p->nchildren) * 32, len = 0;
     char *text = malloc(cap);
     if (!text)
         return;
     char name[MOVE_NAME_MAX];
     len += (size_t)snprintf(text + len, cap - len, "dfpn\nVAR");
-    for (int i = p->pos->nmoves - p->depth; i < p->pos->nmoves; i++)
-        len += (size_t)snprintf(text + len, cap - len, " %c %s",
-                                position_move_color(p->pos, i) == HEX_BLACK ? 'B' : 'W',
-                                geometry_move_name(g, position_move(p->pos, i), name));
+    hex_color_t c = p->root_to_move;
+    for (int i = 0; i < p->path_len; i++, c = hex_color_other(c))
+        len += (size_t)snprintf(text + len, cap - len, " %c %s", c == HEX_BLACK ? 'B' : 'W',
+                                geometry_move_name(g, p->path[i], name));
     len += (size_t)snprintf(text + len, cap - len, "\nLABEL");
     for (int i = 0; i < p->nchildren; i++) {
         geometry_move_name(g, p->children[i], name);
@@ -100,6 +103,32 @@ one_color(htp_cmd_t *cmd, hex_color_t *c, htp_status_t *st)
     return true;
 }
 
+/* The arguments COLOUR [SECONDS] of cmd (SECONDS: default param_dfpn
+ * timelimit, 0 for none); false with the failure answered (*st). */
+static bool
+color_seconds(htp_cmd_t *cmd, const engine_t *e, hex_color_t *c, double *seconds,
+              htp_status_t *st)
+{
+    *seconds = e->dfpn_params.timelimit;
+    if (cmd->argc < 1 || cmd->argc > 2) {
+        *st = usage(cmd);
+        return false;
+    }
+    if (!hex_color_parse(cmd->argv[0], c)) {
+        *st = htp_failure(cmd, "invalid colour: %s (use black, white, b or w)", cmd->argv[0]);
+        return false;
+    }
+    if (cmd->argc == 1)
+        return true;
+    char *end;
+    *seconds = strtod(cmd->argv[1], &end);
+    if (end == cmd->argv[1] || *end || !(*seconds >= 0) || *seconds > 1e7) {
+        *st = htp_failure(cmd, "invalid seconds: %s", cmd->argv[1]);
+        return false;
+    }
+    return true;
+}
+
 /* ---- commands -------------------------------------------------------- */
 
 htp_status_t
@@ -107,14 +136,15 @@ cmd_dfpn_solve_state(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
     hex_color_t color;
+    double seconds;
     htp_status_t st;
-    if (!one_color(cmd, &color, &st))
+    if (!color_seconds(cmd, e, &color, &seconds, &st))
         return st;
     solver_t *sv = engine_solver(e);
     if (!sv)
         return htp_failure(cmd, "out of memory");
     report_t rp = { e, cmd };
-    stop_t stop = solve_stop(cmd, e->dfpn_params.timelimit);
+    stop_t stop = solve_stop(cmd, seconds);
     dfpn_result_t r;
     solver_solve(sv, &e->game.pos, color, &e->dfpn_params, &stop, progress, &rp, &r);
     return htp_success(cmd, "%s", r.winner == HEX_EMPTY ? "unknown" : hex_color_name(r.winner));
@@ -125,15 +155,16 @@ cmd_dfpn_find_winning(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
     hex_color_t color;
+    double seconds;
     htp_status_t st;
-    if (!one_color(cmd, &color, &st))
+    if (!color_seconds(cmd, e, &color, &seconds, &st))
         return st;
     const position_t *pos = &e->game.pos;
     if (pos->winner != HEX_EMPTY)
         return htp_failure(cmd, "the game is over");
     solver_t *sv = engine_solver(e);
     report_t rp = { e, cmd };
-    stop_t stop = solve_stop(cmd, e->dfpn_params.timelimit);
+    stop_t stop = solve_stop(cmd, seconds);
     bitset_t wins;
     bool unknown;
     if (!sv || !solver_find_winning(sv, pos, color, &e->dfpn_params, &stop, progress, &rp,

@@ -5,14 +5,17 @@
 /* HTP commands of the DFPN solver (search/dfpn.h), Benzene-compatible so
  * that Benzene's regression files and HexGui's Solve button work:
  *
- *   dfpn-solve-state COLOUR         solve the position with COLOUR to move;
+ *   dfpn-solve-state COLOUR [SECONDS]
+ *                                   solve the position with COLOUR to move;
  *                                   answers the winner, black or white, or
  *                                   unknown when interrupted or out of time
- *   dfpn-solver-find-winning COLOUR the winning moves of COLOUR among the
+ *   dfpn-solver-find-winning COLOUR [SECONDS]
+ *                                   the winning moves of COLOUR among the
  *                                   moves the solver considers (must-play
  *                                   minus inferior cells); every move when
  *                                   the position is won whatever COLOUR
- *                                   plays; empty when lost
+ *                                   plays; empty when lost; fails when
+ *                                   interrupted or out of time first
  *   dfpn-clear-tt                   empty the transposition table
  *   dfpn-get-pv COLOUR              the principal variation stored in the
  *                                   table, COLOUR first
@@ -24,12 +27,19 @@
  *                                   param_dfpn timelimit); answers e.g.
  *                                   "black wins with d4" and the figures
  *
+ * SECONDS bounds the whole command (default: param_dfpn timelimit; 0: no
+ * limit); Benzene's commands take COLOUR only and read timelimit, hein
+ * also accepts the bound as an argument, so that HexGui's analyze list
+ * can carry it.
+ *
  * While solving, a progress line goes to stderr every progress_interval
- * seconds; with use_guifx 1 a `gogui-gfx: dfpn` block (the PV and the
- * root moves' values) goes to stdout as well.  All take the engine_t as
- * context and work on its solver session (engine/solver.h), which keeps
- * its table from one command to the next; param_dfpn (engine/params.c)
- * sets the solver's parameters. */
+ * seconds; with use_guifx 1 a `gogui-gfx: dfpn` block goes to stdout as
+ * well: VAR the line being searched (moves only, the root's side to move
+ * first; fill-in stones are left out), LABEL the root moves' values.
+ * The protocol layer ends them with a clearing block (htp.h).  All take
+ * the engine_t as context and work on its solver session
+ * (engine/solver.h), which keeps its table from one command to the next;
+ * param_dfpn (engine/params.c) sets the solver's parameters. */
 
 #include "gtp/htp.h"
 

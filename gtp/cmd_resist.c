@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* eval-resist and eval-resist-cells (cmd_resist.h). */
+/* eval-resist and eval-resist-cells(-relative) (cmd_resist.h). */
 #include "config.h"
 
 #include <math.h>
@@ -83,10 +83,11 @@ cmd_eval_resist(htp_cmd_t *cmd, void *ctx)
     return htp_success(cmd, NULL);
 }
 
-htp_status_t
-cmd_eval_resist_cells(htp_cmd_t *cmd, void *ctx)
+/* Every empty cell and its move score: the score itself with four
+ * decimals, or (relative) an integer from 0 to 99, 99 for the best. */
+static htp_status_t
+resist_cells(htp_cmd_t *cmd, const engine_t *e, bool relative)
 {
-    const engine_t *e = ctx;
     char err[ERRLEN];
     if (!check_args(cmd, err))
         return htp_failure(cmd, "%s", err);
@@ -95,13 +96,31 @@ cmd_eval_resist_cells(htp_cmd_t *cmd, void *ctx)
         return htp_failure(cmd, "out of memory");
     const position_t *pos = &e->game.pos;
     bitset_t empty = position_empty_cells(pos);
+    double best = 0;
+    for (int c = bitset_first(&empty); c >= 0; c = bitset_next(&empty, c))
+        best = fmax(best, r->score[c]);
     char name[MOVE_NAME_MAX];
     const char *sep = "";
     for (int c = bitset_first(&empty); c >= 0; c = bitset_next(&empty, c)) {
-        htp_printf(cmd, "%s%s %.4f", sep, geometry_move_name(pos->geo, c, name), r->score[c]);
+        geometry_move_name(pos->geo, c, name);
+        if (!relative)
+            htp_printf(cmd, "%s%s %.4f", sep, name, r->score[c]);
+        else
+            htp_printf(cmd, "%s%s %ld", sep, name, best > 0 ? lround(99 * r->score[c] / best) : 0L);
         sep = " ";
     }
     free(r);
     return htp_success(cmd, NULL);
 }
 
+htp_status_t
+cmd_eval_resist_cells(htp_cmd_t *cmd, void *ctx)
+{
+    return resist_cells(cmd, ctx, false);
+}
+
+htp_status_t
+cmd_eval_resist_cells_relative(htp_cmd_t *cmd, void *ctx)
+{
+    return resist_cells(cmd, ctx, true);
+}

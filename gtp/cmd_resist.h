@@ -19,6 +19,12 @@
  *   eval-resist-cells [COLOUR] `pspairs`: CELL SCORE for every empty cell
  *                              in cell order, SCORE the move score of
  *                              resist.h with four decimals (0 to 2).
+ *   eval-resist-cells-relative [COLOUR]
+ *                              the same cells with SCORE as an integer
+ *                              from 0 to 99 relative to the best cell's
+ *                              (99; all 0 when every score is 0): short
+ *                              labels that fit HexGui's cells (hein's
+ *                              own; HexGui's "Show Cell Energy").
  *
  * Benzene requires the COLOUR argument (HexGui sends %c) and ignores it;
  * hein accepts it (checked) or its absence, and its answers do not
@@ -31,5 +37,6 @@
 
 htp_status_t cmd_eval_resist(htp_cmd_t *cmd, void *ctx);
 htp_status_t cmd_eval_resist_cells(htp_cmd_t *cmd, void *ctx);
+htp_status_t cmd_eval_resist_cells_relative(htp_cmd_t *cmd, void *ctx);
 
 #endif /* HEIN_GTP_CMD_RESIST_H */

@@ -450,7 +450,14 @@ cmd_hexgui_analyze_commands(htp_cmd_t *cmd, void *ctx)
     if (!nargs_ok(cmd, 0, 0))
         return usage(cmd);
     /* TYPE/LABEL/COMMAND; no '/' in labels or commands.  Passed as an
-     * argument: the wildcards (%m, %c, %p, %P) are not printf's. */
+     * argument: the wildcards (%m, %c, %p, %P) are not printf's.  The
+     * solver's entries carry a time limit in seconds: HexGui locks the
+     * board and enables Stop only for commands that start with genmove,
+     * dfpn-solve-state or dfpn-solver-find-winning, so nothing stops
+     * solve, and clicks made meanwhile wait behind it; the dfpn entries
+     * are bounded alike, so that no entry runs for minutes (running one
+     * again goes on from the table).  Cell energies as 0-99 labels: four
+     * decimals overflow HexGui's cells at its default size. */
     return htp_success(cmd, "%s",
                        "param/Game Parameters/param_game\n"
                        "param/Player Parameters/param_player\n"
@@ -467,15 +474,15 @@ cmd_hexgui_analyze_commands(htp_cmd_t *cmd, void *ctx)
                        "plist/VC Mustplay/vc-get-mustplay %m\n"
                        "param/VC Param/param_vc\n"
                        "string/Show Resist/eval-resist %c\n"
-                       "pspairs/Show Cell Energy/eval-resist-cells %c\n"
+                       "pspairs/Show Cell Energy/eval-resist-cells-relative %c\n"
                        "param/Resist Param/param_resist\n"
-                       "none/DFPN Solve State/dfpn-solve-state %m\n"
-                       "plist/DFPN Find Winning/dfpn-solver-find-winning %m\n"
+                       "none/DFPN Solve State (10 s)/dfpn-solve-state %m 10\n"
+                       "plist/DFPN Find Winning (10 s)/dfpn-solver-find-winning %m 10\n"
                        "var/DFPN PV/dfpn-get-pv %m\n"
                        "pspairs/DFPN Bounds/dfpn-get-bounds %m\n"
                        "none/DFPN Clear TT/dfpn-clear-tt\n"
                        "param/DFPN Param/param_dfpn\n"
-                       "string/Solve/solve %m\n");
+                       "string/Solve (10 s)/solve %m 10\n");
 }
 
 static htp_status_t
@@ -558,12 +565,14 @@ const htp_command_t commands_table[] = {
       "circuit resistances: res log(Rw/Rb) rew Rw reb Rb (HexGui string)" },
     { "eval-resist-cells", cmd_eval_resist_cells, "[COLOUR]",
       "move score of every empty cell by circuit energy (HexGui pspairs)" },
+    { "eval-resist-cells-relative", cmd_eval_resist_cells_relative, "[COLOUR]",
+      "every empty cell's move score from 0 to 99, 99 the best (HexGui pspairs)" },
     { "param_resist", cmd_param, "[KEY [VALUE]]",
       "circuit evaluation parameters: list, show or set" },
     /* the solver */
-    { "dfpn-solve-state", cmd_dfpn_solve_state, "COLOUR",
+    { "dfpn-solve-state", cmd_dfpn_solve_state, "COLOUR [SECONDS]",
       "solve with COLOUR to move: answers the winner (unknown when stopped)" },
-    { "dfpn-solver-find-winning", cmd_dfpn_find_winning, "COLOUR",
+    { "dfpn-solver-find-winning", cmd_dfpn_find_winning, "COLOUR [SECONDS]",
       "COLOUR's winning moves among those the solver considers" },
     { "dfpn-clear-tt", cmd_dfpn_clear_tt, "", "empty the solver's transposition table" },
     { "dfpn-get-pv", cmd_dfpn_get_pv, "COLOUR",

@@ -51,6 +51,9 @@
 /* Longest input line kept; a longer one is answered "? line too long". */
 #define HTP_MAX_LINE (1 << 20)
 #define HTP_READ_CHUNK 4096
+/* Most characters of an answer shown in the block that ends a command's
+ * graphics. */
+#define HTP_GFX_END_TEXT 120
 
 struct htp {
     /* Set by htp_new, then read-only. */
@@ -73,6 +76,11 @@ struct htp {
     /* Set by whichever thread fails to write `out` (a reply or a gfx
      * block); read by the serving loop, which then stops. */
     atomic_bool out_failed;
+
+    /* Set by htp_gfx (any thread) when it writes a block; run_line clears
+     * it before a handler runs and reads it once the handler has
+     * answered (its threads joined), to end the graphics. */
+    atomic_bool gfx_drawn;
 
     /* Guards every write htp makes to a stream (replies, gfx blocks), so
      * that blocks from different threads never interleave and each is
@@ -290,8 +298,34 @@ htp_gfx(htp_t *h, const char *text)
             break;
         }
     /* "gogui-gfx:" alone is not a valid block for HexGui. */
-    if (!empty)
-        write_block(h, h->out, "gogui-gfx:\n", text, len);
+    if (!empty && write_block(h, h->out, "gogui-gfx:\n", text, len))
+        atomic_store(&h->gfx_drawn, true);
+}
+
+/* Writes the block that ends a command's graphics (htp.h): an empty dfpn
+ * block whose status text is the command's name and the first line of
+ * its answer ("solve: black wins with d4", "solve failed: ..."). */
+static void
+write_gfx_end(htp_t *h, const htp_cmd_t *cmd, bool success, const char *text, size_t len)
+{
+    size_t start = 0, end = 0;
+    while (start < len) {
+        const char *nl = memchr(text + start, '\n', len - start);
+        end = nl ? (size_t)(nl - text) : len;
+        bool blank_line = true;
+        for (size_t i = start; i < end && blank_line; i++)
+            blank_line = is_blank(text[i]);
+        if (!blank_line)
+            break;
+        start = end + 1;
+    }
+    if (start >= len)
+        start = end = 0;
+    int shown = end - start > HTP_GFX_END_TEXT ? HTP_GFX_END_TEXT : (int)(end - start);
+    char block[HTP_GFX_END_TEXT + 160];
+    snprintf(block, sizeof block, "dfpn\nVAR\nLABEL\nTEXT %.80s%s%s%.*s", cmd->command->name,
+             success ? "" : " failed", shown > 0 ? ": " : "", shown, shown > 0 ? text + start : "");
+    write_block(h, h->out, "gogui-gfx:\n", block, strlen(block));
 }
 
 /* ---------------------------------------------------------------------- */
@@ -495,6 +529,9 @@ run_line(htp_t *h, char *line, uint64_t seq, FILE *out)
         cmd.argv[cmd.argc++] = word;
     }
 
+    /* a handler may run a command itself (htp_execute): its graphics
+     * end on their own, and the outer command's flag is kept */
+    bool outer_drawn = atomic_exchange(&h->gfx_drawn, false);
     htp_status_t status = command->handler(&cmd, h->ctx);
     if (!cmd.answered) {
         fprintf(stderr, "htp: %s: handler returned without answering "
@@ -506,6 +543,12 @@ run_line(htp_t *h, char *line, uint64_t seq, FILE *out)
                 "(the answer counts)\n", command->name, (int)status, (int)cmd.outcome);
     }
     status = cmd.outcome;
+    if (atomic_exchange(&h->gfx_drawn, outer_drawn)) {
+        if (cmd.nomem)
+            write_gfx_end(h, &cmd, false, "out of memory", 13);
+        else
+            write_gfx_end(h, &cmd, status != HTP_FAILED, cmd.text, cmd.len);
+    }
     if (cmd.nomem) {
         write_reply(h, out, false, id, "out of memory", 13);
         status = status == HTP_QUIT ? HTP_QUIT : HTP_FAILED;
@@ -1053,6 +1096,7 @@ htp_new(FILE *in, FILE *out, const htp_command_t *table, void *ctx)
     atomic_init(&h->interrupted, 0);
     atomic_init(&h->next_seq, 0);
     atomic_init(&h->out_failed, false);
+    atomic_init(&h->gfx_drawn, false);
 
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);

@@ -177,7 +177,28 @@ stop_t htp_cmd_stop(const htp_cmd_t *cmd);
 
 /* Write one "gogui-gfx:" block (text: the lines after the header; it must
  * not contain an empty line) to the output stream now, flushed.  Safe
- * from any thread. */
+ * from any thread.
+ *
+ * A command that wrote one or more blocks gets one more, written by htp
+ * after the handler has answered and before the reply, so that the last
+ * picture of a search is not left over the position that follows:
+ *
+ *     gogui-gfx:
+ *     dfpn
+ *     VAR
+ *     LABEL
+ *     TEXT NAME: FIRST LINE OF THE ANSWER
+ *
+ * (TEXT NAME failed: MESSAGE after a failure; TEXT NAME alone for an
+ * empty answer; the answer's first line is cut at 120 characters).
+ * HexGui acts on four kinds of block only -- uct, ab, dfpn, solver --
+ * and ignores every other first word, GoGui's CLEAR included; each of the
+ * four first clears its marks and restores the stones it had drawn over.
+ * An empty dfpn block is the one that then draws nothing (uct needs a
+ * move, solver progress numbers, and TEXT needs a word after it), and
+ * its TEXT goes to the status bar, where it also shows the answer of a
+ * command whose reply HexGui does not display (its Solve button's
+ * dfpn-solve-state). */
 void htp_gfx(htp_t *h, const char *text);
 
 #endif /* HEIN_GTP_HTP_H */

@@ -19,6 +19,15 @@ boardsize 3 3
 20 dfpn-solver-find-winning black
 #? [c1 a2 b2 c2 a3]
 
+# The same with a time limit that is ample (SECONDS, as in HexGui's
+# analyze list); 0 is no limit.
+dfpn-clear-tt
+146 dfpn-solver-find-winning black 60
+#? [c1 a2 b2 c2 a3]
+
+147 dfpn-solve-state white 0
+#? [white]
+
 # 4x4: only the short diagonal wins (minimax: d1 c2 b3 a4).
 boardsize 4 4
 21 dfpn-solver-find-winning black
@@ -115,6 +124,22 @@ boardsize 7 7
 
 49 param_dfpn timelimit 0
 #? []
+
+# The time limit as an argument, as HexGui's analyze list writes it
+# ("dfpn-solve-state %m 10"): it bounds the whole command, timelimit 0
+# notwithstanding.  Find-winning fails when time runs out before every
+# move is solved.
+56 dfpn-solve-state black 0.001
+#? [unknown]
+
+57 dfpn-solver-find-winning black 0.001
+#? [interrupted or out of time.*]*
+
+58 dfpn-solve-state black -1
+#? [invalid seconds.*]*
+
+59 dfpn-solver-find-winning black 1 2
+#? [usage.*]*
 
 # Bad input: a clear message, nothing changed.
 50 dfpn-solve-state purple

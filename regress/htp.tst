@@ -75,6 +75,41 @@
 50 hexgui-analyze_commands
 #? [([a-z]+/[^/\n]+/[^/\n]+)(\n[a-z]+/[^/\n]+/[^/\n]+)*]
 
+# HexGui gives no Stop button to most analyze commands and queues the
+# user's clicks behind them: the solver's entries carry a time limit in
+# seconds, and none runs unbounded.
+51 hexgui-analyze_commands
+#? [(.*\n)?string/Solve \(10 s\)/solve %m 10(\n.*)?]
+52 hexgui-analyze_commands
+#? [(.*\n)?none/DFPN Solve State \(10 s\)/dfpn-solve-state %m 10(\n.*)?]
+53 hexgui-analyze_commands
+#? [(.*\n)?plist/DFPN Find Winning \(10 s\)/dfpn-solver-find-winning %m 10(\n.*)?]
+54 hexgui-analyze_commands
+#? [!(.*\n)?[a-z]+/[^/\n]+/(solve|dfpn-solve-state|dfpn-solver-find-winning) %[mc](\n.*)?]
+
+# Cell energy as labels that fit HexGui's cells: integers from 0 to 99
+# relative to the best cell.  On an empty 3x3 board without VC conductors
+# eval-resist-cells (resist.tst) scores a1 0.1270 b1 0.2059 c1 0.3490 b2
+# 0.2243: 99 * 0.1270 / 0.3490 = 36, 58, 99, 64.
+55 hexgui-analyze_commands
+#? [(.*\n)?pspairs/Show Cell Energy/eval-resist-cells-relative %c(\n.*)?]
+boardsize 3 3
+param_resist use_vcs 0
+56 eval-resist-cells-relative b
+#? [a1 36 b1 58 c1 99 a2 58 b2 64 c2 58 a3 99 b3 58 c3 36]
+57 eval-resist-cells
+#? [a1 0\.1270 b1 0\.2059 c1 0\.3490 a2 0\.2059 b2 0\.2243 c2 0\.2059 a3 0\.3490 b3 0\.2059 c3 0\.1270]
+# A finished game: every score is 0, and so is every label.
+play b a1
+play b a2
+play b a3
+58 eval-resist-cells-relative
+#? [b1 0 c1 0 b2 0 c2 0 b3 0 c3 0]
+59 eval-resist-cells-relative purple
+#? [invalid colour.*]*
+param_resist use_vcs 1
+boardsize 11 11
+
 # Parameters list as HexGui's "[type] key value" lines.
 60 param_game
 #? [\[bool\] allow_swap 0\n\[string\] game_time 1800\n\[string\] move_time 10]

@@ -317,6 +317,23 @@ dfpn_read_children(dfpn_t *s, frame_t *f)
     }
 }
 
+/* The moves of the path from the root to s->pos, fill-in left out, into
+ * path; returns their number.  At each level of the path s->pos holds
+ * the level's fill-in (kn_play_fill: frames[d]'s, played first), then
+ * the move searched from it. */
+static int
+path_moves(const dfpn_t *s, int16_t *path)
+{
+    int n = 0;
+    for (int d = 0, i = s->root_depth; i < s->pos.nmoves; d++) {
+        const kn_expansion_t *e = &s->frames[d].e;
+        i += bitset_count(&e->fill[HEX_BLACK]) + bitset_count(&e->fill[HEX_WHITE]);
+        if (i < s->pos.nmoves)
+            path[n++] = (int16_t)position_move(&s->pos, i++);
+    }
+    return n;
+}
+
 static void
 report_progress(dfpn_t *s, const frame_t *root, bool force)
 {
@@ -328,6 +345,7 @@ report_progress(dfpn_t *s, const frame_t *root, bool force)
     tt_data_t d;
     if (!tt_lookup(s->tt, s->root_key, &d))
         d.phi = d.delta = 1;
+    int16_t path[HEX_MAX_CELLS];
     dfpn_progress_t p = {
         .stats = &s->stats,
         .root_phi = d.phi,
@@ -336,6 +354,9 @@ report_progress(dfpn_t *s, const frame_t *root, bool force)
         .tt_capacity = tt_capacity(s->tt),
         .pos = &s->pos,
         .depth = s->pos.nmoves - s->root_depth,
+        .path = path,
+        .path_len = path_moves(s, path),
+        .root_to_move = s->root_to_move,
         .children = root->e.moves,
         .child_phi = root->phi,
         .child_delta = root->delta,
@@ -568,6 +589,7 @@ dfpn_begin(dfpn_t *s, const position_t *pos, hex_color_t to_move,
     s->next_progress = s->start + params->progress_interval;
     s->root_key = dfpn_key(s);
     s->root_depth = s->pos.nmoves;
+    s->root_to_move = to_move;
     s->frames[0].e.n = 0;
     s->frames[0].e.decided = HEX_EMPTY;
 }

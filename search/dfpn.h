@@ -81,8 +81,14 @@ typedef struct dfpn_progress {
     uint32_t root_phi, root_delta;
     size_t tt_used, tt_capacity;
     const position_t *pos;      /* the position searched now (the path
-                                 * from the root is its last `depth` moves) */
+                                 * from the root is its last `depth` moves,
+                                 * fill-in stones among them) */
     int depth;
+    const int16_t *path;        /* the moves of that path without the
+                                 * fill-in: path[0] by root_to_move, then
+                                 * alternating colours */
+    int path_len;
+    hex_color_t root_to_move;
     const int16_t *children;    /* the root's children and their numbers */
     const uint32_t *child_phi, *child_delta;
     int nchildren;

@@ -52,6 +52,7 @@ struct dfpn {
     double start, next_progress;
     uint64_t root_key;
     int root_depth;             /* pos.nmoves at the root */
+    hex_color_t root_to_move;
     dfpn_stats_t stats;
     dfpn_progress_fn progress;
     void *progress_arg;

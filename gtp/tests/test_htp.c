@@ -149,6 +149,25 @@ cmd_pair(htp_cmd_t *cmd, void *ctx)
     return htp_success(cmd, NULL);
 }
 
+/* Draws, then fails. */
+static htp_status_t
+cmd_gfx_fail(htp_cmd_t *cmd, void *ctx)
+{
+    (void)ctx;
+    htp_gfx(cmd->htp, "dfpn\nVAR B a1\nLABEL\nTEXT searching");
+    return htp_failure(cmd, "boom");
+}
+
+/* Draws twice, then answers lines whose first is blank. */
+static htp_status_t
+cmd_gfx_lines(htp_cmd_t *cmd, void *ctx)
+{
+    (void)ctx;
+    htp_gfx(cmd->htp, "dfpn\nVAR B a1\nLABEL\nTEXT 1");
+    htp_gfx(cmd->htp, "dfpn\nVAR B a1 W b1\nLABEL\nTEXT 2");
+    return htp_success(cmd, "\n \nblack wins\n0.5 s");
+}
+
 static const htp_command_t test_table[] = {
     { "echo", cmd_echo, "[WORD...]", "answers its arguments" },
     { "fail", cmd_fail, "", "fails with 'boom'" },
@@ -162,6 +181,8 @@ static const htp_command_t test_table[] = {
     { "gfx", cmd_gfx, "", "writes a gfx block, answers empty" },
     { "none", cmd_none, "", "takes no arguments" },
     { "pair", cmd_pair, "A B", "takes two arguments" },
+    { "gfx-fail", cmd_gfx_fail, "", "writes a gfx block, fails" },
+    { "gfx-lines", cmd_gfx_lines, "", "writes two gfx blocks, answers lines" },
     { NULL, NULL, NULL, NULL }
 };
 
@@ -382,8 +403,49 @@ START_TEST(test_gfx_block_precedes_reply_without_empty_lines)
     htp_gfx(h, "\n \n");        /* nothing to show: no block at all */
     htp_free(h);
     fclose(f);
-    ck_assert_str_eq(buf, "gogui-gfx:\nuct\nVAR B a1\n\n= \n\n");
+    ck_assert_str_eq(buf, "gogui-gfx:\nuct\nVAR B a1\n\n"
+                     "gogui-gfx:\ndfpn\nVAR\nLABEL\nTEXT gfx\n\n= \n\n");
     free(buf);
+}
+END_TEST
+
+/* What `out` holds after each line of `lines` ran through htp_execute, on
+ * a server whose output stream is `out` too (where htp_gfx writes). */
+static char *
+exec_with_gfx(const char *const *lines)
+{
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&buf, &size);
+    ck_assert_ptr_nonnull(f);
+    htp_t *h = htp_new(NULL, f, test_table, NULL);
+    ck_assert_ptr_nonnull(h);
+    for (; *lines; lines++)
+        htp_execute(h, *lines, f);
+    htp_free(h);
+    fclose(f);
+    return buf;
+}
+
+START_TEST(test_command_that_drew_gets_one_clearing_block_before_its_reply)
+{
+    /* the last block before the reply draws nothing (HexGui's empty dfpn
+     * block) and names the command and its answer's first line; a
+     * command that drew nothing gets none, nor does the next one */
+    const char *lines[] = { "echo hi", "gfx-lines", "echo there", "7 gfx-fail", "echo", NULL };
+    char *got = exec_with_gfx(lines);
+    ck_assert_str_eq(got,
+                     "= hi\n\n"
+                     "gogui-gfx:\ndfpn\nVAR B a1\nLABEL\nTEXT 1\n\n"
+                     "gogui-gfx:\ndfpn\nVAR B a1 W b1\nLABEL\nTEXT 2\n\n"
+                     "gogui-gfx:\ndfpn\nVAR\nLABEL\nTEXT gfx-lines: black wins\n\n"
+                     "= black wins\n0.5 s\n\n"
+                     "= there\n\n"
+                     "gogui-gfx:\ndfpn\nVAR B a1\nLABEL\nTEXT searching\n\n"
+                     "gogui-gfx:\ndfpn\nVAR\nLABEL\nTEXT gfx-fail failed: boom\n\n"
+                     "?7 boom\n\n"
+                     "= \n\n");
+    free(got);
 }
 END_TEST
 
@@ -885,6 +947,7 @@ htp_suite(void)
     tcase_add_test(tc, test_usage_is_name_and_synopsis_without_trailing_blank);
     tcase_add_test(tc, test_usage_text_fills_the_buffer_or_is_cut_to_it);
     tcase_add_test(tc, test_gfx_block_precedes_reply_without_empty_lines);
+    tcase_add_test(tc, test_command_that_drew_gets_one_clearing_block_before_its_reply);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("serving");
