@@ -160,10 +160,10 @@ cmd_help(htp_cmd_t *cmd, void *ctx)
         const htp_command_t *c = htp_lookup(cmd->htp, cmd->argv[0]);
         if (!c)
             return htp_failure(cmd, "unknown command: %s", cmd->argv[0]);
-        return htp_success(cmd, "%s %s\n%s", c->name, c->args, c->doc);
+        return htp_success(cmd, "%s%s%s\n%s", c->name, *c->args ? " " : "", c->args, c->doc);
     }
     for (const htp_command_t *c = htp_table(cmd->htp); c->name; c++)
-        htp_printf(cmd, "%s %s -- %s\n", c->name, c->args, c->doc);
+        htp_printf(cmd, "%s%s%s -- %s\n", c->name, *c->args ? " " : "", c->args, c->doc);
     return htp_success(cmd, NULL);
 }
 

@@ -119,6 +119,17 @@ else
     bad "usage errors: $(od -c "$dir/out" | head -4)"
 fi
 
+# help names a command without a blank after it when it takes no
+# arguments, in its one-command form and in the list.
+printf 'help quit\nhelp\n' | "$hein" 2>/dev/null >"$dir/out"
+printf '= quit\nanswer, then exit\n' >"$dir/want"
+if head -n 2 "$dir/out" | cmp -s - "$dir/want" && grep -qx 'quit -- answer, then exit' "$dir/out" \
+        && ! grep -q ' $' "$dir/out"; then
+    ok "help: no trailing blank"
+else
+    bad "help: $(grep -n ' $' "$dir/out" | head -3)"
+fi
+
 # "# interrupt" stops a long benchmark within 100 ms, which still answers.
 # The reply is read from a fifo with a blocking read, so the time measured
 # is the engine's, not a polling loop's.  A watchdog kills a hung engine
