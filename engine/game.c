@@ -2,8 +2,10 @@
 #include "config.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "engine/game.h"
 
@@ -107,6 +109,14 @@ game_winner(const game_t *g)
     return g->pos.winner;
 }
 
+/* The record changed: a result given for it no longer holds. */
+static void
+record_changed(game_t *g)
+{
+    free(g->info.result);
+    g->info.result = NULL;
+}
+
 game_status_t
 game_play(game_t *g, hex_color_t color, int move, bool setup, double seconds)
 {
@@ -143,6 +153,7 @@ game_play(game_t *g, hex_color_t color, int move, bool setup, double seconds)
     e->to_move = to_move;
     e->seconds = seconds;
     e->time_left = -1.0;
+    record_changed(g);
     return GAME_OK;
 }
 
@@ -158,6 +169,7 @@ game_undo(game_t *g)
 {
     if (g->nentries == 0)
         return GAME_NOTHING_TO_UNDO;
+    record_changed(g);
     game_entry_t *e = &g->entries[--g->nentries];
     if (e->move != MOVE_RESIGN)
         position_undo(&g->pos);
@@ -192,6 +204,59 @@ game_set_info(char **field, const char *value)
     free(*field);
     *field = copy;
     return true;
+}
+
+static bool
+is_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v'
+        || c == '\f';
+}
+
+hex_color_t
+game_result_parse(const char *text, bool *resign)
+{
+    *resign = false;
+    while (is_blank(*text))
+        text++;
+    hex_color_t winner;
+    if (*text == 'B' || *text == 'b')
+        winner = HEX_BLACK;
+    else if (*text == 'W' || *text == 'w')
+        winner = HEX_WHITE;
+    else
+        return HEX_EMPTY;
+    if (text[1] != '+')
+        return HEX_EMPTY;
+    const char *how = text + 2;
+    size_t n = strlen(how);
+    while (n > 0 && is_blank(how[n - 1]))
+        n--;
+    if (n == 0)
+        return winner;
+    if ((n == 1 && (how[0] == 'R' || how[0] == 'r'))
+        || (n == 6 && strncasecmp(how, "Resign", 6) == 0)) {
+        *resign = true;
+        return winner;
+    }
+    return HEX_EMPTY;
+}
+
+const char *
+game_result(const game_t *g, char *buf, size_t size)
+{
+    const char *kept = g->info.result && *g->info.result ? g->info.result : NULL;
+    hex_color_t winner = game_winner(g);
+    bool resigned = game_resigned(g) != HEX_EMPTY, kept_resign;
+    hex_color_t kept_winner = kept ? game_result_parse(kept, &kept_resign) : HEX_EMPTY;
+    if (winner == HEX_EMPTY)
+        /* Read back, a resignation stated would be one. */
+        return kept_winner != HEX_EMPTY && kept_resign ? NULL : kept;
+    if (kept_winner == winner && kept_resign == resigned)
+        return kept;
+    snprintf(buf, size, "%c+%s", winner == HEX_BLACK ? 'B' : 'W',
+             resigned ? "Resign" : "");
+    return buf;
 }
 
 const char *

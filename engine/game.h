@@ -26,7 +26,10 @@ typedef struct game_entry {
                                  * it (SGF BL/WL), < 0 when unknown */
 } game_entry_t;
 
-/* SGF information kept and written back (NULL when absent; malloc'd). */
+/* SGF information kept and written back (NULL when absent; malloc'd).
+ * The result is the one given for the record as it stands (RE as read,
+ * or set by a referee): every move, resignation or undo drops it, and
+ * game_result() gives what to write instead. */
 typedef struct game_info {
     char *player_black;         /* PB */
     char *player_white;         /* PW */
@@ -96,6 +99,23 @@ hex_color_t game_resigned(const game_t *g);
 /* The winner: the colour that connected its edges, or the opponent of one
  * that resigned; HEX_EMPTY while the game goes on. */
 hex_color_t game_winner(const game_t *g);
+
+/* A result as SGF's RE spells it: the winner, and in *resign whether by
+ * resignation ("B+Resign", "W+R") or by connection ("B+", "W+"); blanks
+ * around it and the case of letters do not matter.  HEX_EMPTY for any
+ * other text (a draw, a loss on time "B+T", "?"). */
+hex_color_t game_result_parse(const char *text, bool *resign);
+
+/* The result to state as SGF's RE, or NULL when there is none.  A game
+ * over on the record gives "B+" / "W+" for a connection and "B+Resign" /
+ * "W+Resign" after a resignation (B+Resign: White resigned), or the kept
+ * info.result when it says the same in other words ("B+R").  A game that
+ * goes on gives the kept result (a loss on time or by forfeit, a result
+ * given with the record) unless that states a resignation the record does
+ * not hold (read back, it would make one); else NULL.  The text is written
+ * into buf (GAME_RESULT_MAX bytes are enough) unless it is the kept one. */
+#define GAME_RESULT_MAX 16
+const char *game_result(const game_t *g, char *buf, size_t size);
 
 /* Set one info string (NULL or "" clears it).  Returns false when memory
  * is short (the old value then stays). */

@@ -66,6 +66,8 @@ typedef struct reader {
     int nmoves;                 /* B/W moves applied */
     bool stopped;               /* max_moves reached */
     long work;
+    char *result;               /* the last RE[] of the main line (malloc'd),
+                                 * applied once it is read to its end */
 } reader_t;
 
 /* --- errors ----------------------------------------------------------- */
@@ -588,7 +590,7 @@ apply_node(reader_t *r, bool root)
     game_t *g = r->game;
     if (!set_info(r, PROP_PB, &g->info.player_black)
         || !set_info(r, PROP_PW, &g->info.player_white)
-        || !set_info(r, PROP_RE, &g->info.result))
+        || !set_info(r, PROP_RE, &r->result))
         return false;
     if (move && r->max_moves >= 0 && r->nmoves >= r->max_moves) {
         r->stopped = true;      /* this node is the first move not loaded */
@@ -693,6 +695,18 @@ parse_collection(reader_t *r)
     }
 }
 
+/* The main line read to its end: RE[] is the result of this record.  A
+ * load that stopped early keeps none. */
+static bool
+apply_result(reader_t *r)
+{
+    if (r->stopped || !r->result)
+        return true;
+    if (!game_set_info(&r->game->info.result, r->result))
+        return fail(r, 0, "out of memory");
+    return true;
+}
+
 bool
 sgf_load_text(game_t *g, const char *text, size_t len, int max_moves,
               char *err, size_t errlen)
@@ -709,8 +723,11 @@ sgf_load_text(game_t *g, const char *text, size_t len, int max_moves,
     bool ok = parse_collection(&r);
     if (ok && !r.game)
         ok = fail(&r, 0, "no game found");
+    if (ok)
+        ok = apply_result(&r);
     free(r.vals);
     free(r.buf);
+    free(r.result);
     if (!ok) {
         if (r.game) {
             game_free(r.game);
@@ -891,8 +908,10 @@ sgf_write_text(const game_t *g, const char *app)
         sb_prop_text(&b, "PB", g->info.player_black);
     if (g->info.player_white && *g->info.player_white)
         sb_prop_text(&b, "PW", g->info.player_white);
-    if (g->info.result && *g->info.result)
-        sb_prop_text(&b, "RE", g->info.result);
+    char result[GAME_RESULT_MAX];
+    const char *re = game_result(g, result, sizeof result);
+    if (re)
+        sb_prop_text(&b, "RE", re);
     if (g->info.comment && *g->info.comment)
         sb_prop_text(&b, "C", g->info.comment);
 

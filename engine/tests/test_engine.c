@@ -45,6 +45,18 @@ START_TEST(game_play_and_undo_one_entry_each)
 }
 END_TEST
 
+/* 3x3: Black b1 b2 b3 joins north and south past White a1 a2; White to
+ * move has lost. */
+static void
+play_black_connection(game_t *g)
+{
+    const char *moves[] = { "b1", "a1", "b2", "a2", "b3" };
+    for (int i = 0; i < 5; i++)
+        ck_assert_int_eq(game_play(g, i % 2 ? HEX_WHITE : HEX_BLACK,
+                                   cell(g, moves[i]), false, -1), GAME_OK);
+    ck_assert_int_eq(game_winner(g), HEX_BLACK);
+}
+
 START_TEST(game_resign_ends_game_until_undone)
 {
     game_t g;
@@ -58,6 +70,79 @@ START_TEST(game_resign_ends_game_until_undone)
     ck_assert_int_eq(game_winner(&g), HEX_EMPTY);
     ck_assert_int_eq(g.pos.nmoves, 1);
     ck_assert_int_eq(game_to_move(&g), HEX_WHITE);
+    game_free(&g);
+}
+END_TEST
+
+START_TEST(game_result_parse_reads_sgf_spellings)
+{
+    static const struct {
+        const char *text;
+        hex_color_t winner;
+        bool resign;
+    } cases[] = {
+        { "B+", HEX_BLACK, false }, { "W+", HEX_WHITE, false },
+        { " w+ \n", HEX_WHITE, false }, { "B+Resign", HEX_BLACK, true },
+        { "W+R", HEX_WHITE, true }, { "b+resign", HEX_BLACK, true },
+        { "W+r ", HEX_WHITE, true }, { "B+T", HEX_EMPTY, false },
+        { "W+Time", HEX_EMPTY, false }, { "B+F", HEX_EMPTY, false },
+        { "0", HEX_EMPTY, false }, { "?", HEX_EMPTY, false },
+        { "", HEX_EMPTY, false }, { "B", HEX_EMPTY, false },
+        { "B+Resigned", HEX_EMPTY, false }, { "X+", HEX_EMPTY, false },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        bool resign = !cases[i].resign;
+        ck_assert_msg(game_result_parse(cases[i].text, &resign) == cases[i].winner,
+                      "%s", cases[i].text);
+        if (cases[i].winner != HEX_EMPTY)
+            ck_assert_msg(resign == cases[i].resign, "%s", cases[i].text);
+    }
+}
+END_TEST
+
+/* The result: the record's own once the game is over (a kept text saying
+ * the same wins), the kept one while it goes on; every change to the
+ * record drops the kept one. */
+START_TEST(game_result_follows_the_record)
+{
+    char buf[GAME_RESULT_MAX];
+    game_t g;
+    game_init(&g, 3, 3);
+    ck_assert_ptr_null(game_result(&g, buf, sizeof buf));
+    game_set_info(&g.info.result, "W+T");
+    ck_assert_str_eq(game_result(&g, buf, sizeof buf), "W+T");
+    ck_assert_int_eq(game_play(&g, HEX_BLACK, cell(&g, "b1"), false, -1), GAME_OK);
+    ck_assert_ptr_null(g.info.result);
+    ck_assert_ptr_null(game_result(&g, buf, sizeof buf));
+    ck_assert_int_eq(game_undo(&g), GAME_OK);
+
+    play_black_connection(&g);
+    ck_assert_str_eq(game_result(&g, buf, sizeof buf), "B+");
+    game_set_info(&g.info.result, "b+");
+    ck_assert_ptr_eq(game_result(&g, buf, sizeof buf), g.info.result);
+    game_set_info(&g.info.result, "W+");
+    ck_assert_str_eq(game_result(&g, buf, sizeof buf), "B+");
+    game_set_info(&g.info.result, "B+R");
+    ck_assert_str_eq(game_result(&g, buf, sizeof buf), "B+");
+    ck_assert_int_eq(game_play(&g, HEX_WHITE, MOVE_RESIGN, false, -1), GAME_OK);
+    ck_assert_ptr_null(g.info.result);
+    ck_assert_str_eq(game_result(&g, buf, sizeof buf), "B+Resign");
+    game_set_info(&g.info.result, "B+R");
+    ck_assert_str_eq(game_result(&g, buf, sizeof buf), "B+R");
+    ck_assert_int_eq(game_undo(&g), GAME_OK);
+    ck_assert_ptr_null(g.info.result);
+    ck_assert_str_eq(game_result(&g, buf, sizeof buf), "B+");
+    ck_assert_int_eq(game_undo(&g), GAME_OK);
+    ck_assert_ptr_null(game_result(&g, buf, sizeof buf));
+    /* While the game goes on, a kept resignation is not stated (read
+     * back, it would be one); a kept connection is. */
+    game_set_info(&g.info.result, "W+R");
+    ck_assert_ptr_null(game_result(&g, buf, sizeof buf));
+    game_set_info(&g.info.result, "W+");
+    ck_assert_str_eq(game_result(&g, buf, sizeof buf), "W+");
+
+    ck_assert_int_eq(game_play(&g, HEX_BLACK, MOVE_RESIGN, false, -1), GAME_OK);
+    ck_assert_str_eq(game_result(&g, buf, sizeof buf), "W+Resign");
     game_free(&g);
 }
 END_TEST
@@ -122,8 +207,8 @@ START_TEST(game_copy_and_replace_keep_info)
     game_t a, b, c;
     game_init(&a, 6, 6);
     game_set_info(&a.info.player_black, "Alice");
-    game_set_info(&a.info.result, "B+");
     game_play(&a, HEX_BLACK, cell(&a, "c3"), false, 2.0);
+    game_set_info(&a.info.result, "B+");
     game_copy(&b, &a);
     ck_assert_str_eq(b.info.player_black, "Alice");
     ck_assert_uint_eq(b.pos.hash, a.pos.hash);
@@ -341,6 +426,8 @@ engine_suite(void)
     TCase *tc = tcase_create("game");
     tcase_add_test(tc, game_play_and_undo_one_entry_each);
     tcase_add_test(tc, game_resign_ends_game_until_undone);
+    tcase_add_test(tc, game_result_parse_reads_sgf_spellings);
+    tcase_add_test(tc, game_result_follows_the_record);
     tcase_add_test(tc, game_swap_only_as_move_two);
     tcase_add_test(tc, game_set_to_move_survives_undo_of_later_entries);
     tcase_add_test(tc, game_reset_bad_size_keeps_game);

@@ -131,9 +131,12 @@ same_game(const game_t *a, const game_t *b, char *why, size_t size)
         snprintf(why, size, "positions differ");
         return false;
     }
+    /* The result written is the one stated (game_result), not the kept
+     * text whatever it says. */
+    char ra[GAME_RESULT_MAX], rb[GAME_RESULT_MAX];
     if (!same_string(a->info.player_black, b->info.player_black)
         || !same_string(a->info.player_white, b->info.player_white)
-        || !same_string(a->info.result, b->info.result)
+        || !same_string(game_result(a, ra, sizeof ra), game_result(b, rb, sizeof rb))
         || !same_string(a->info.comment, b->info.comment)) {
         snprintf(why, size, "information differs");
         return false;
@@ -447,6 +450,70 @@ START_TEST(resign_ends_the_game_and_round_trips)
     ck_assert_str_eq(out, "(;FF[4]GM[11]SZ[5]AP[hein:0.1.0]PB[alice]PW[bob]"
                      "RE[B+Resign]\n;B[c3];W[resign])\n");
     free(out);
+    check_round_trip(g);
+    delete_game(g);
+}
+END_TEST
+
+/* Play the moves (any colour order: "b1" Black, "W:a1" White). */
+static void
+play_moves(game_t *g, const char *const *moves, int n)
+{
+    for (int i = 0; i < n; i++) {
+        bool white = strncmp(moves[i], "W:", 2) == 0;
+        ck_assert_int_eq(game_play(g, white ? HEX_WHITE : HEX_BLACK,
+                                   cell(g, moves[i] + (white ? 2 : 0)),
+                                   false, -1), GAME_OK);
+    }
+}
+
+static void
+check_text(const game_t *g, const char *want)
+{
+    char *out = sgf_write_text(g, APP);
+    ck_assert_ptr_nonnull(out);
+    ck_assert_str_eq(out, want);
+    free(out);
+}
+
+/* RE[B+] / RE[W+] for a win by connection, RE[B+Resign] / RE[W+Resign]
+ * after a resignation, none while the game goes on. */
+START_TEST(finished_games_write_the_result)
+{
+    static const char *const black[] = { "b1", "W:a1", "b2", "W:a2", "b3" };
+    static const char *const white[] = { "W:a2", "b1", "W:b2", "a1", "W:c2" };
+    game_t *g = new_game(3, 3);
+    play_moves(g, black, 4);
+    check_text(g, "(;FF[4]GM[11]SZ[3]AP[hein:0.1.0]\n"
+               ";B[b1];W[a1];B[b2];W[a2])\n");
+    play_moves(g, black + 4, 1);
+    check_text(g, "(;FF[4]GM[11]SZ[3]AP[hein:0.1.0]RE[B+]\n"
+               ";B[b1];W[a1];B[b2];W[a2];B[b3])\n");
+    check_round_trip(g);
+    /* Taken back, the game goes on: no result. */
+    ck_assert_int_eq(game_undo(g), GAME_OK);
+    check_text(g, "(;FF[4]GM[11]SZ[3]AP[hein:0.1.0]\n"
+               ";B[b1];W[a1];B[b2];W[a2])\n");
+    delete_game(g);
+
+    g = new_game(3, 3);
+    play_moves(g, white, 5);
+    check_text(g, "(;FF[4]GM[11]SZ[3]AP[hein:0.1.0]RE[W+]\n"
+               ";W[a2];B[b1];W[b2];B[a1];W[c2])\n");
+    check_round_trip(g);
+    delete_game(g);
+
+    /* A resignation played as a move (HTP play, an SGF node). */
+    g = new_game(5, 5);
+    play_moves(g, black, 2);
+    ck_assert_int_eq(game_play(g, HEX_WHITE, MOVE_RESIGN, false, -1), GAME_OK);
+    check_text(g, "(;FF[4]GM[11]SZ[5]AP[hein:0.1.0]RE[B+Resign]\n"
+               ";B[b1];W[a1];W[resign])\n");
+    check_round_trip(g);
+    ck_assert_int_eq(game_undo(g), GAME_OK);
+    ck_assert_int_eq(game_play(g, HEX_BLACK, MOVE_RESIGN, false, -1), GAME_OK);
+    check_text(g, "(;FF[4]GM[11]SZ[5]AP[hein:0.1.0]RE[W+Resign]\n"
+               ";B[b1];W[a1];B[resign])\n");
     check_round_trip(g);
     delete_game(g);
 }
@@ -967,7 +1034,7 @@ END_TEST
 
 static const char *const info_samples[] = {
     NULL, "plain", "with ] bracket", "back\\slash\\", "two\nlines",
-    "tabs\tand\r\nCRLF", "[]\\]\\", "W+Resign",
+    "tabs\tand\r\nCRLF", "[]\\]\\", "W+Resign", "B+", "b+r",
 };
 
 static int
@@ -990,12 +1057,6 @@ random_game(rng_t *rng)
     game_t *g = new_game(w, h);
     if (rng_below(rng, 6) == 0)
         game_set_to_move(g, HEX_WHITE);
-    char **fields[] = { &g->info.player_black, &g->info.player_white,
-                        &g->info.result, &g->info.comment };
-    for (int i = 0; i < 4; i++) {
-        const char *s = info_samples[rng_below(rng, 8)];
-        ck_assert(game_set_info(fields[i], s));
-    }
     int steps = (int)rng_below(rng, (uint32_t)(w * h + 5));
     for (int s = 0; s < steps; s++) {
         uint32_t kind = rng_below(rng, 20);
@@ -1021,6 +1082,13 @@ random_game(rng_t *rng)
     if (rng_below(rng, 5) == 0)
         ck_assert_int_eq(game_play(g, (hex_color_t)rng_below(rng, 2),
                                    MOVE_RESIGN, false, -1), GAME_OK);
+    /* Set last: a change to the record drops the result. */
+    char **fields[] = { &g->info.player_black, &g->info.player_white,
+                        &g->info.result, &g->info.comment };
+    for (int i = 0; i < 4; i++) {
+        const char *s = info_samples[rng_below(rng, 10)];
+        ck_assert(game_set_info(fields[i], s));
+    }
     return g;
 }
 
@@ -1097,6 +1165,7 @@ sgf_suite(void)
     tcase_add_test(t, every_swap_spelling_swaps_and_leaves_white_to_move);
     tcase_add_test(t, white_moves_again_after_swap);
     tcase_add_test(t, resign_ends_the_game_and_round_trips);
+    tcase_add_test(t, finished_games_write_the_result);
     tcase_add_test(t, max_moves_zero_loads_only_the_setup_before_the_first_move);
     tcase_add_test(t, max_moves_counts_moves_but_not_setup_stones);
     tcase_add_test(t, max_moves_negative_or_large_loads_everything);
