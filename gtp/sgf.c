@@ -166,7 +166,7 @@ fail_status(reader_t *r, const sgf_value_t *v, game_status_t s, int move)
         return fail_value(r, v, "swap only allowed as White's move 2, "
                           "after one black stone,");
     case GAME_OVER:
-        return fail_value(r, v, "move after the end of the game (a resignation)");
+        return fail_value(r, v, "resignation when the game is already decided");
     case GAME_NO_MEMORY:
         return fail(r, 0, "out of memory");
     default:
@@ -454,7 +454,7 @@ remove_stone(reader_t *r, const sgf_value_t *v, int cell)
     int nlater = g->nentries - 1 - i;
     if (!spend(r, 2L * (nlater + 1)))
         return false;
-    game_entry_t later[POSITION_MAX_MOVES + 1];
+    game_entry_t later[GAME_MAX_ENTRIES];
     memcpy(later, &g->entries[i + 1], (size_t)nlater * sizeof later[0]);
     for (int k = 0; k <= nlater; k++)
         if (game_undo(g) != GAME_OK)
@@ -695,14 +695,22 @@ parse_collection(reader_t *r)
     }
 }
 
-/* The main line read to its end: RE[] is the result of this record.  A
- * load that stopped early keeps none. */
+/* The main line read to its end: RE[] is the result of this record, and a
+ * resignation it states that no node made is one without an entry.  A
+ * load that stopped early keeps no result. */
 static bool
 apply_result(reader_t *r)
 {
+    game_t *g = r->game;
     if (r->stopped || !r->result)
         return true;
-    if (!game_set_info(&r->game->info.result, r->result))
+    bool resign;
+    hex_color_t winner = game_result_parse(r->result, &resign);
+    /* Refused when the loser has connected: the text stays, and
+     * game_result() writes the record's own result. */
+    if (winner != HEX_EMPTY && resign && game_resigned(g) == HEX_EMPTY)
+        (void)game_resign(g, hex_color_other(winner));
+    if (!game_set_info(&g->info.result, r->result))
         return fail(r, 0, "out of memory");
     return true;
 }

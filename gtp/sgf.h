@@ -9,10 +9,13 @@
  * properties AB/AW/AE (single cells and rectangles "a1:c3") and PL in any
  * node of the main line, moves B[]/W[] with HTP cell names, "swap-pieces"
  * and the older "swap"/"SWAP" spellings, "resign", and the time left after
- * each move (BL/WL); PB, PW, RE and the root C are kept; RE belongs to the
- * main line read to its end, and a load that stops early keeps none.
- * Variations are parsed and skipped (the main line is the first child at
- * every node).
+ * each move (BL/WL); PB, PW, RE and the root C are kept.  RE belongs to the
+ * main line read to its end: a load that stops early keeps none, and
+ * RE[B+Resign] / RE[W+Resign] (or "B+R" / "W+R") where no resign node
+ * ends the game is a resignation without an entry (engine/game.h).  A
+ * resign node is an entry; moves after one are read (HexGui plays on from
+ * it).  Variations are parsed and skipped (the main line is the first
+ * child at every node).
  * Anything malformed -- syntax, an unknown game, a bad size, an occupied
  * or off-board cell, an illegal swap -- makes loading fail with a message,
  * and the game is left as it was.

@@ -67,7 +67,8 @@ same_game(const game_t *a, const game_t *b)
     /* The result compared is the one written (game_result): a kept RE
      * the record contradicts is written as the record's own. */
     char ra[GAME_RESULT_MAX], rb[GAME_RESULT_MAX];
-    return same_text(a->info.player_black, b->info.player_black)
+    return a->resigned == b->resigned
+        && same_text(a->info.player_black, b->info.player_black)
         && same_text(a->info.player_white, b->info.player_white)
         && same_text(game_result(a, ra, sizeof ra), game_result(b, rb, sizeof rb))
         && same_text(a->info.comment, b->info.comment);
