@@ -220,10 +220,16 @@ engine_genmove(engine_t *e, hex_color_t color, const stop_t *stop, bool play,
     *seconds = stop_now() - start;
     if (play) {
         game_clock_charge(&e->clock, color, *seconds);
-        if (game_play(g, color, *move, false, *seconds) != GAME_OK)
-            return GENMOVE_PLAYER_ERROR;
-        if (!e->clock.unlimited)
-            game_set_time_left(g, e->clock.left[color]);
+        if (*move == MOVE_RESIGN) {
+            /* No entry (game.h); asked again, it stands already. */
+            if (game_resigned(g) != color && game_resign(g, color) != GAME_OK)
+                return GENMOVE_PLAYER_ERROR;
+        } else {
+            if (game_play(g, color, *move, false, *seconds) != GAME_OK)
+                return GENMOVE_PLAYER_ERROR;
+            if (!e->clock.unlimited)
+                game_set_time_left(g, e->clock.left[color]);
+        }
     }
     return GENMOVE_OK;
 }

@@ -116,7 +116,8 @@ typedef enum genmove_status {
 
 /* Ask the current player for a move for `color` within the clock's budget
  * (stop: the command's interrupt; its deadline is set here).  When `play`
- * the move is played and its time charged to the clock.  A colour that has
+ * the move is played and its time charged to the clock; a resignation is
+ * recorded by game_resign, as no entry (engine/game.h).  A colour that has
  * already lost resigns.  *seconds receives the time used. */
 genmove_status_t engine_genmove(engine_t *e, hex_color_t color, const stop_t *stop,
                                 bool play, int *move, double *seconds);

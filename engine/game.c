@@ -2,8 +2,10 @@
 #include "config.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "engine/game.h"
 
@@ -34,6 +36,7 @@ game_init(game_t *g, int width, int height)
     position_init(&g->pos, geo);
     geometry_unref(geo);
     g->first_to_move = HEX_BLACK;
+    g->resigned = HEX_EMPTY;
     g->nentries = 0;
     memset(&g->info, 0, sizeof g->info);
     return GAME_OK;
@@ -65,6 +68,7 @@ game_copy(game_t *dst, const game_t *src)
 {
     position_copy(&dst->pos, &src->pos);
     dst->first_to_move = src->first_to_move;
+    dst->resigned = src->resigned;
     dst->nentries = src->nentries;
     memcpy(dst->entries, src->entries, (size_t)src->nentries * sizeof src->entries[0]);
     dst->info.player_black = dup_or_null(src->info.player_black);
@@ -82,6 +86,7 @@ game_replace(game_t *dst, game_t *src)
     memcpy(&dst->pos, &src->pos, offsetof(position_t, undo));
     memcpy(dst->pos.undo, src->pos.undo, (size_t)src->pos.nmoves * sizeof src->pos.undo[0]);
     dst->first_to_move = src->first_to_move;
+    dst->resigned = src->resigned;
     dst->nentries = src->nentries;
     memcpy(dst->entries, src->entries, (size_t)src->nentries * sizeof src->entries[0]);
     dst->info = src->info;
@@ -93,6 +98,8 @@ game_replace(game_t *dst, game_t *src)
 hex_color_t
 game_resigned(const game_t *g)
 {
+    if (g->resigned != HEX_EMPTY)
+        return g->resigned;
     if (g->nentries > 0 && g->entries[g->nentries - 1].move == MOVE_RESIGN)
         return g->entries[g->nentries - 1].color;
     return HEX_EMPTY;
@@ -107,17 +114,33 @@ game_winner(const game_t *g)
     return g->pos.winner;
 }
 
+/* Whether `color` may resign now: not while a resignation stands, nor
+ * once it has connected. */
+static bool
+may_resign(const game_t *g, hex_color_t color)
+{
+    return game_resigned(g) == HEX_EMPTY && g->pos.winner != color;
+}
+
+/* The record changed: a result given for it no longer holds. */
+static void
+record_changed(game_t *g)
+{
+    free(g->info.result);
+    g->info.result = NULL;
+}
+
 game_status_t
 game_play(game_t *g, hex_color_t color, int move, bool setup, double seconds)
 {
-    if (game_resigned(g) != HEX_EMPTY)
-        return GAME_OVER;
     if (color != HEX_BLACK && color != HEX_WHITE)
         return GAME_OFF_BOARD;
     hex_color_t to_move;
     if (move == MOVE_RESIGN) {
         if (setup)
             return GAME_OFF_BOARD;
+        if (!may_resign(g, color))
+            return GAME_OVER;
         to_move = g->pos.to_move;
     } else {
         if (setup && move == MOVE_SWAP)
@@ -135,6 +158,7 @@ game_play(game_t *g, hex_color_t color, int move, bool setup, double seconds)
         }
         position_play(&g->pos, color, move);
         to_move = g->pos.to_move;
+        g->resigned = HEX_EMPTY;
     }
     game_entry_t *e = &g->entries[g->nentries++];
     e->move = move;
@@ -143,6 +167,19 @@ game_play(game_t *g, hex_color_t color, int move, bool setup, double seconds)
     e->to_move = to_move;
     e->seconds = seconds;
     e->time_left = -1.0;
+    record_changed(g);
+    return GAME_OK;
+}
+
+game_status_t
+game_resign(game_t *g, hex_color_t color)
+{
+    if (color != HEX_BLACK && color != HEX_WHITE)
+        return GAME_OFF_BOARD;
+    if (!may_resign(g, color))
+        return GAME_OVER;
+    g->resigned = color;
+    record_changed(g);
     return GAME_OK;
 }
 
@@ -158,6 +195,8 @@ game_undo(game_t *g)
 {
     if (g->nentries == 0)
         return GAME_NOTHING_TO_UNDO;
+    g->resigned = HEX_EMPTY;
+    record_changed(g);
     game_entry_t *e = &g->entries[--g->nentries];
     if (e->move != MOVE_RESIGN)
         position_undo(&g->pos);
@@ -194,6 +233,59 @@ game_set_info(char **field, const char *value)
     return true;
 }
 
+static bool
+is_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v'
+        || c == '\f';
+}
+
+hex_color_t
+game_result_parse(const char *text, bool *resign)
+{
+    *resign = false;
+    while (is_blank(*text))
+        text++;
+    hex_color_t winner;
+    if (*text == 'B' || *text == 'b')
+        winner = HEX_BLACK;
+    else if (*text == 'W' || *text == 'w')
+        winner = HEX_WHITE;
+    else
+        return HEX_EMPTY;
+    if (text[1] != '+')
+        return HEX_EMPTY;
+    const char *how = text + 2;
+    size_t n = strlen(how);
+    while (n > 0 && is_blank(how[n - 1]))
+        n--;
+    if (n == 0)
+        return winner;
+    if ((n == 1 && (how[0] == 'R' || how[0] == 'r'))
+        || (n == 6 && strncasecmp(how, "Resign", 6) == 0)) {
+        *resign = true;
+        return winner;
+    }
+    return HEX_EMPTY;
+}
+
+const char *
+game_result(const game_t *g, char *buf, size_t size)
+{
+    const char *kept = g->info.result && *g->info.result ? g->info.result : NULL;
+    hex_color_t winner = game_winner(g);
+    bool resigned = game_resigned(g) != HEX_EMPTY, kept_resign;
+    hex_color_t kept_winner = kept ? game_result_parse(kept, &kept_resign) : HEX_EMPTY;
+    if (winner == HEX_EMPTY)
+        /* Read back, a resignation stated would be one. */
+        return kept_winner != HEX_EMPTY && kept_resign ? NULL : kept;
+    if (kept_winner == winner && kept_resign == resigned)
+        return kept;
+    snprintf(buf, size, "%c+%s", winner == HEX_BLACK ? 'B' : 'W',
+             resigned ? "Resign" : "");
+    return buf;
+}
+
 const char *
 game_status_text(game_status_t s)
 {
@@ -211,7 +303,7 @@ game_status_text(game_status_t s)
     case GAME_SWAP_NOT_ALLOWED:
         return "swap-pieces is only allowed as White's move 2, after one black stone";
     case GAME_OVER:
-        return "the game is over (a player resigned); undo first";
+        return "the game is already decided (a resignation stands, or this colour has connected)";
     case GAME_NOTHING_TO_UNDO:
         return "no move to undo";
     }

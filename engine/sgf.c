@@ -66,6 +66,8 @@ typedef struct reader {
     int nmoves;                 /* B/W moves applied */
     bool stopped;               /* max_moves reached */
     long work;
+    char *result;               /* the last RE[] of the main line (malloc'd),
+                                 * applied once it is read to its end */
 } reader_t;
 
 /* --- errors ----------------------------------------------------------- */
@@ -164,7 +166,7 @@ fail_status(reader_t *r, const sgf_value_t *v, game_status_t s, int move)
         return fail_value(r, v, "swap only allowed as White's move 2, "
                           "after one black stone,");
     case GAME_OVER:
-        return fail_value(r, v, "move after the end of the game (a resignation)");
+        return fail_value(r, v, "resignation when the game is already decided");
     case GAME_NO_MEMORY:
         return fail(r, 0, "out of memory");
     default:
@@ -452,7 +454,7 @@ remove_stone(reader_t *r, const sgf_value_t *v, int cell)
     int nlater = g->nentries - 1 - i;
     if (!spend(r, 2L * (nlater + 1)))
         return false;
-    game_entry_t later[POSITION_MAX_MOVES + 1];
+    game_entry_t later[GAME_MAX_ENTRIES];
     memcpy(later, &g->entries[i + 1], (size_t)nlater * sizeof later[0]);
     for (int k = 0; k <= nlater; k++)
         if (game_undo(g) != GAME_OK)
@@ -588,7 +590,7 @@ apply_node(reader_t *r, bool root)
     game_t *g = r->game;
     if (!set_info(r, PROP_PB, &g->info.player_black)
         || !set_info(r, PROP_PW, &g->info.player_white)
-        || !set_info(r, PROP_RE, &g->info.result))
+        || !set_info(r, PROP_RE, &r->result))
         return false;
     if (move && r->max_moves >= 0 && r->nmoves >= r->max_moves) {
         r->stopped = true;      /* this node is the first move not loaded */
@@ -693,6 +695,26 @@ parse_collection(reader_t *r)
     }
 }
 
+/* The main line read to its end: RE[] is the result of this record, and a
+ * resignation it states that no node made is one without an entry.  A
+ * load that stopped early keeps no result. */
+static bool
+apply_result(reader_t *r)
+{
+    game_t *g = r->game;
+    if (r->stopped || !r->result)
+        return true;
+    bool resign;
+    hex_color_t winner = game_result_parse(r->result, &resign);
+    /* Refused when the loser has connected: the text stays, and
+     * game_result() writes the record's own result. */
+    if (winner != HEX_EMPTY && resign && game_resigned(g) == HEX_EMPTY)
+        (void)game_resign(g, hex_color_other(winner));
+    if (!game_set_info(&g->info.result, r->result))
+        return fail(r, 0, "out of memory");
+    return true;
+}
+
 bool
 sgf_load_text(game_t *g, const char *text, size_t len, int max_moves,
               char *err, size_t errlen)
@@ -709,8 +731,11 @@ sgf_load_text(game_t *g, const char *text, size_t len, int max_moves,
     bool ok = parse_collection(&r);
     if (ok && !r.game)
         ok = fail(&r, 0, "no game found");
+    if (ok)
+        ok = apply_result(&r);
     free(r.vals);
     free(r.buf);
+    free(r.result);
     if (!ok) {
         if (r.game) {
             game_free(r.game);
@@ -891,8 +916,10 @@ sgf_write_text(const game_t *g, const char *app)
         sb_prop_text(&b, "PB", g->info.player_black);
     if (g->info.player_white && *g->info.player_white)
         sb_prop_text(&b, "PW", g->info.player_white);
-    if (g->info.result && *g->info.result)
-        sb_prop_text(&b, "RE", g->info.result);
+    char result[GAME_RESULT_MAX];
+    const char *re = game_result(g, result, sizeof result);
+    if (re)
+        sb_prop_text(&b, "RE", re);
     if (g->info.comment && *g->info.comment)
         sb_prop_text(&b, "C", g->info.comment);
 

@@ -9,16 +9,23 @@
  * properties AB/AW/AE (single cells and rectangles "a1:c3") and PL in any
  * node of the main line, moves B[]/W[] with HTP cell names, "swap-pieces"
  * and the older "swap"/"SWAP" spellings, "resign", and the time left after
- * each move (BL/WL); PB, PW, RE and the root C are kept.  Variations are
- * parsed and skipped (the main line is the first child at every node).
+ * each move (BL/WL); PB, PW, RE and the root C are kept.  RE belongs to the
+ * main line read to its end: a load that stops early keeps none, and
+ * RE[B+Resign] / RE[W+Resign] (or "B+R" / "W+R") where no resign node
+ * ends the game is a resignation without an entry (engine/game.h).  A
+ * resign node is an entry; moves after one are read (HexGui plays on from
+ * it).  Variations are parsed and skipped (the main line is the first
+ * child at every node).
  * Anything malformed -- syntax, an unknown game, a bad size, an occupied
  * or off-board cell, an illegal swap -- makes loading fail with a message,
  * and the game is left as it was.
  *
  * Write: "(;FF[4]GM[11]SZ[..]AP[hein:VERSION]" then the info properties,
- * set-up stones grouped into AB/AW nodes, then one node per move (with
- * BL/WL when the time left is known).  Writing then reading gives the same
- * game. */
+ * RE as game_result() states it (B+ / W+ after a connection, B+Resign /
+ * W+Resign after a resignation, none while the game goes on unless a
+ * result was given), set-up stones grouped into AB/AW nodes, then one node
+ * per entry (with BL/WL when the time left is known).  Writing then
+ * reading gives the same game. */
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -83,16 +83,31 @@ play w e3
 26 final_score
 #? [W\+]
 
-# A resignation ends the game: the other side wins, no more moves.
+# A resignation played as a move (HexGui sends one only when it replays an
+# SGF resign node) ends the game: the other side wins, and no second
+# resignation is taken.  It is one entry: undo takes back just it, as
+# HexGui's Back from that node expects.
 clear_board
 play b c3
 play w resign
 27 final_score
 #? [B\+]
-28 play b d4
+28 play b resign
 #? [.*]*
+# genmove for the loser resigns again and records nothing more.
+51 genmove white
+#? [resign]
 undo
 29 final_score
+#? [.*]*
+48 showboard
+#? [5x5, white to move, last move black c3.*]
+# A stone after a resignation goes on with the game: GTP clients may play
+# on past a resign reply, and HexGui past a resign node.
+play w resign
+49 play b d4
+#? []
+50 final_score
 #? [.*]*
 
 # genmove answers one legal cell and plays it.
@@ -128,3 +143,29 @@ boardsize 7 3
 clear_board
 39 undo
 #? [.*]*
+
+# HexGui's Back button after hein resigns: HexGui adds no node for the
+# resign reply, so its undo must take back the last stone (and the
+# resignation with it), and the stone may then be played again.
+boardsize 3 3
+play b b1
+play w a1
+play b b2
+play w a2
+play b b3
+40 genmove white
+#? [resign]
+41 showboard
+#? [.*black has won.*white resigned]
+42 final_score
+#? [B\+]
+43 undo
+#? []
+44 showboard
+#? [3x3, black to move, last move white a2.*]
+45 final_score
+#? [.*]*
+46 play b b3
+#? []
+47 showboard
+#? [.*black has won.*]

@@ -84,3 +84,26 @@ clear_board
 #? [.*white to move.*last move black e7.*swap played.*]
 83 savesgf /nonexistent-dir/x.sgf
 #? [.*]*
+
+# hein's own resignation is saved as RE[B+Resign], no move: loaded back,
+# the game is over, and undo still takes back the last stone (HexGui's
+# Back after a resign reply).
+boardsize 3 3
+play b b1
+play w a1
+play b b2
+play w a2
+play b b3
+90 genmove white
+#? [resign]
+91 savesgf /tmp/hein-regress-sgf-resign.sgf
+#? []
+clear_board
+92 loadsgf /tmp/hein-regress-sgf-resign.sgf
+#? []
+93 showboard
+#? [.*black has won.*white resigned]
+94 undo
+#? []
+95 play b b3
+#? []

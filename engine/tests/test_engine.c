@@ -45,19 +45,175 @@ START_TEST(game_play_and_undo_one_entry_each)
 }
 END_TEST
 
-START_TEST(game_resign_ends_game_until_undone)
+/* 3x3: Black b1 b2 b3 joins north and south past White a1 a2; White to
+ * move has lost. */
+static void
+play_black_connection(game_t *g)
+{
+    const char *moves[] = { "b1", "a1", "b2", "a2", "b3" };
+    for (int i = 0; i < 5; i++)
+        ck_assert_int_eq(game_play(g, i % 2 ? HEX_WHITE : HEX_BLACK,
+                                   cell(g, moves[i]), false, -1), GAME_OK);
+    ck_assert_int_eq(game_winner(g), HEX_BLACK);
+}
+
+/* A resignation played as a move (HTP play, an SGF node) is one entry:
+ * HexGui has a node for it and sends one undo to go back past it. */
+START_TEST(game_played_resignation_is_one_entry)
 {
     game_t g;
     game_init(&g, 3, 3);
     ck_assert_int_eq(game_play(&g, HEX_BLACK, cell(&g, "b2"), false, -1), GAME_OK);
     ck_assert_int_eq(game_play(&g, HEX_WHITE, MOVE_RESIGN, false, -1), GAME_OK);
+    ck_assert_int_eq(g.nentries, 2);
     ck_assert_int_eq(game_resigned(&g), HEX_WHITE);
     ck_assert_int_eq(game_winner(&g), HEX_BLACK);
-    ck_assert_int_eq(game_play(&g, HEX_WHITE, cell(&g, "a1"), false, -1), GAME_OVER);
+    /* No second resignation while one stands. */
+    ck_assert_int_eq(game_play(&g, HEX_WHITE, MOVE_RESIGN, false, -1), GAME_OVER);
+    ck_assert_int_eq(game_play(&g, HEX_BLACK, MOVE_RESIGN, false, -1), GAME_OVER);
+    ck_assert_int_eq(game_resign(&g, HEX_BLACK), GAME_OVER);
+    ck_assert_int_eq(g.nentries, 2);
     ck_assert_int_eq(game_undo(&g), GAME_OK);
     ck_assert_int_eq(game_winner(&g), HEX_EMPTY);
     ck_assert_int_eq(g.pos.nmoves, 1);
     ck_assert_int_eq(game_to_move(&g), HEX_WHITE);
+    /* A stone after it goes on with the game; the resignation stays in
+     * the record, as the node it is, and is the end again once undone. */
+    ck_assert_int_eq(game_play(&g, HEX_WHITE, MOVE_RESIGN, false, -1), GAME_OK);
+    ck_assert_int_eq(game_play(&g, HEX_WHITE, cell(&g, "a1"), false, -1), GAME_OK);
+    ck_assert_int_eq(g.nentries, 3);
+    ck_assert_int_eq(game_resigned(&g), HEX_EMPTY);
+    ck_assert_int_eq(game_winner(&g), HEX_EMPTY);
+    ck_assert_int_eq(game_undo(&g), GAME_OK);
+    ck_assert_int_eq(game_resigned(&g), HEX_WHITE);
+    game_free(&g);
+}
+END_TEST
+
+/* A resignation genmove answers is no entry: undo takes back the last
+ * entry and the resignation with it; a stone or swap goes on with the
+ * game. */
+START_TEST(game_resign_is_not_an_entry)
+{
+    game_t g;
+    game_init(&g, 3, 3);
+    ck_assert_int_eq(game_play(&g, HEX_BLACK, cell(&g, "b2"), false, -1), GAME_OK);
+    ck_assert_int_eq(game_play(&g, HEX_WHITE, cell(&g, "a1"), false, -1), GAME_OK);
+    ck_assert_int_eq(game_resign(&g, HEX_WHITE), GAME_OK);
+    ck_assert_int_eq(g.nentries, 2);
+    ck_assert_int_eq(game_resigned(&g), HEX_WHITE);
+    ck_assert_int_eq(game_winner(&g), HEX_BLACK);
+    ck_assert_int_eq(game_resign(&g, HEX_WHITE), GAME_OVER);
+    ck_assert_int_eq(game_resign(&g, HEX_BLACK), GAME_OVER);
+    ck_assert_int_eq(game_play(&g, HEX_BLACK, MOVE_RESIGN, false, -1), GAME_OVER);
+    ck_assert_int_eq(game_resign(&g, HEX_EMPTY), GAME_OFF_BOARD);
+    ck_assert_int_eq(game_undo(&g), GAME_OK);
+    ck_assert_int_eq(g.nentries, 1);
+    ck_assert_int_eq(position_color_at(&g.pos, cell(&g, "a1")), HEX_EMPTY);
+    ck_assert_int_eq(game_resigned(&g), HEX_EMPTY);
+    ck_assert_int_eq(game_winner(&g), HEX_EMPTY);
+    ck_assert_int_eq(game_to_move(&g), HEX_WHITE);
+
+    /* Play goes on past it, and an undo does not bring it back. */
+    ck_assert_int_eq(game_resign(&g, HEX_BLACK), GAME_OK);
+    ck_assert_int_eq(game_play(&g, HEX_WHITE, cell(&g, "a1"), false, -1), GAME_OK);
+    ck_assert_int_eq(game_resigned(&g), HEX_EMPTY);
+    ck_assert_int_eq(game_winner(&g), HEX_EMPTY);
+    ck_assert_int_eq(game_undo(&g), GAME_OK);
+    ck_assert_int_eq(game_resigned(&g), HEX_EMPTY);
+    ck_assert_int_eq(game_undo(&g), GAME_OK);
+
+    /* With no entry there is nothing to undo: the resignation stays. */
+    ck_assert_int_eq(g.nentries, 0);
+    ck_assert_int_eq(game_resign(&g, HEX_BLACK), GAME_OK);
+    ck_assert_int_eq(game_undo(&g), GAME_NOTHING_TO_UNDO);
+    ck_assert_int_eq(game_resigned(&g), HEX_BLACK);
+    game_free(&g);
+}
+END_TEST
+
+/* The colour that has connected cannot resign; its opponent may. */
+START_TEST(game_resign_after_a_connection)
+{
+    game_t g;
+    game_init(&g, 3, 3);
+    play_black_connection(&g);
+    ck_assert_int_eq(game_resign(&g, HEX_BLACK), GAME_OVER);
+    ck_assert_int_eq(game_play(&g, HEX_BLACK, MOVE_RESIGN, false, -1), GAME_OVER);
+    ck_assert_int_eq(game_resign(&g, HEX_WHITE), GAME_OK);
+    ck_assert_int_eq(game_winner(&g), HEX_BLACK);
+    ck_assert_int_eq(g.nentries, 5);
+    game_free(&g);
+}
+END_TEST
+
+START_TEST(game_result_parse_reads_sgf_spellings)
+{
+    static const struct {
+        const char *text;
+        hex_color_t winner;
+        bool resign;
+    } cases[] = {
+        { "B+", HEX_BLACK, false }, { "W+", HEX_WHITE, false },
+        { " w+ \n", HEX_WHITE, false }, { "B+Resign", HEX_BLACK, true },
+        { "W+R", HEX_WHITE, true }, { "b+resign", HEX_BLACK, true },
+        { "W+r ", HEX_WHITE, true }, { "B+T", HEX_EMPTY, false },
+        { "W+Time", HEX_EMPTY, false }, { "B+F", HEX_EMPTY, false },
+        { "0", HEX_EMPTY, false }, { "?", HEX_EMPTY, false },
+        { "", HEX_EMPTY, false }, { "B", HEX_EMPTY, false },
+        { "B+Resigned", HEX_EMPTY, false }, { "X+", HEX_EMPTY, false },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        bool resign = !cases[i].resign;
+        ck_assert_msg(game_result_parse(cases[i].text, &resign) == cases[i].winner,
+                      "%s", cases[i].text);
+        if (cases[i].winner != HEX_EMPTY)
+            ck_assert_msg(resign == cases[i].resign, "%s", cases[i].text);
+    }
+}
+END_TEST
+
+/* The result: the record's own once the game is over (a kept text saying
+ * the same wins), the kept one while it goes on; every change to the
+ * record drops the kept one. */
+START_TEST(game_result_follows_the_record)
+{
+    char buf[GAME_RESULT_MAX];
+    game_t g;
+    game_init(&g, 3, 3);
+    ck_assert_ptr_null(game_result(&g, buf, sizeof buf));
+    game_set_info(&g.info.result, "W+T");
+    ck_assert_str_eq(game_result(&g, buf, sizeof buf), "W+T");
+    ck_assert_int_eq(game_play(&g, HEX_BLACK, cell(&g, "b1"), false, -1), GAME_OK);
+    ck_assert_ptr_null(g.info.result);
+    ck_assert_ptr_null(game_result(&g, buf, sizeof buf));
+    ck_assert_int_eq(game_undo(&g), GAME_OK);
+
+    play_black_connection(&g);
+    ck_assert_str_eq(game_result(&g, buf, sizeof buf), "B+");
+    game_set_info(&g.info.result, "b+");
+    ck_assert_ptr_eq(game_result(&g, buf, sizeof buf), g.info.result);
+    game_set_info(&g.info.result, "W+");
+    ck_assert_str_eq(game_result(&g, buf, sizeof buf), "B+");
+    game_set_info(&g.info.result, "B+R");
+    ck_assert_str_eq(game_result(&g, buf, sizeof buf), "B+");
+    ck_assert_int_eq(game_resign(&g, HEX_WHITE), GAME_OK);
+    ck_assert_ptr_null(g.info.result);
+    ck_assert_str_eq(game_result(&g, buf, sizeof buf), "B+Resign");
+    game_set_info(&g.info.result, "B+R");
+    ck_assert_str_eq(game_result(&g, buf, sizeof buf), "B+R");
+    ck_assert_int_eq(game_undo(&g), GAME_OK);
+    ck_assert_ptr_null(g.info.result);
+    ck_assert_ptr_null(game_result(&g, buf, sizeof buf));
+    /* While the game goes on, a kept resignation is not stated (read
+     * back, it would be one); a kept connection is. */
+    game_set_info(&g.info.result, "W+R");
+    ck_assert_ptr_null(game_result(&g, buf, sizeof buf));
+    game_set_info(&g.info.result, "W+");
+    ck_assert_str_eq(game_result(&g, buf, sizeof buf), "W+");
+
+    ck_assert_int_eq(game_play(&g, HEX_BLACK, MOVE_RESIGN, false, -1), GAME_OK);
+    ck_assert_str_eq(game_result(&g, buf, sizeof buf), "W+Resign");
     game_free(&g);
 }
 END_TEST
@@ -122,14 +278,16 @@ START_TEST(game_copy_and_replace_keep_info)
     game_t a, b, c;
     game_init(&a, 6, 6);
     game_set_info(&a.info.player_black, "Alice");
-    game_set_info(&a.info.result, "B+");
     game_play(&a, HEX_BLACK, cell(&a, "c3"), false, 2.0);
+    game_set_info(&a.info.result, "B+");
+    a.resigned = HEX_WHITE;
     game_copy(&b, &a);
     ck_assert_str_eq(b.info.player_black, "Alice");
     ck_assert_uint_eq(b.pos.hash, a.pos.hash);
     game_init(&c, 3, 3);
     game_replace(&c, &b);                       /* b is consumed */
     ck_assert_str_eq(c.info.result, "B+");
+    ck_assert_int_eq(c.resigned, HEX_WHITE);
     ck_assert_int_eq(c.nentries, 1);
     ck_assert_int_eq(c.pos.geo->width, 6);
     ck_assert(position_is_consistent(&c.pos));
@@ -381,6 +539,41 @@ START_TEST(genmove_charges_the_clock_and_reg_genmove_does_not)
 }
 END_TEST
 
+/* HexGui adds no node for a resign reply and sends one undo for its Back
+ * button: the resignation genmove answers is reported but is no entry,
+ * and undo takes back the last stone with the resignation. */
+START_TEST(genmove_resignation_is_not_an_entry_undo_takes_the_last_stone)
+{
+    engine_t *e = engine_new(7);
+    ck_assert_ptr_nonnull(e);
+    ck_assert_int_eq(engine_new_game(e, 3, 3), GAME_OK);
+    game_t *g = &e->game;
+    play_black_connection(g);
+    stop_t stop = stop_make(NULL, 1);
+    int m;
+    double s;
+    for (int i = 0; i < 2; i++) {
+        /* Asked again, it resigns again; nothing more is recorded. */
+        ck_assert_int_eq(engine_genmove(e, HEX_WHITE, &stop, true, &m, &s), GENMOVE_OK);
+        ck_assert_int_eq(m, MOVE_RESIGN);
+        ck_assert_int_eq(g->nentries, 5);
+        ck_assert_int_eq(game_resigned(g), HEX_WHITE);
+        ck_assert_int_eq(game_winner(g), HEX_BLACK);
+    }
+    ck_assert_int_eq(engine_genmove(e, HEX_BLACK, &stop, true, &m, &s), GENMOVE_GAME_WON);
+    ck_assert_int_eq(game_undo(g), GAME_OK);
+    ck_assert_int_eq(g->nentries, 4);
+    ck_assert_int_eq(g->pos.nmoves, 4);
+    ck_assert_int_eq(position_color_at(&g->pos, cell(g, "b3")), HEX_EMPTY);
+    ck_assert_int_eq(game_resigned(g), HEX_EMPTY);
+    ck_assert_int_eq(game_winner(g), HEX_EMPTY);
+    ck_assert_int_eq(game_to_move(g), HEX_BLACK);
+    ck_assert_int_eq(game_play(g, HEX_BLACK, cell(g, "b3"), false, -1), GAME_OK);
+    ck_assert_int_eq(game_winner(g), HEX_BLACK);
+    engine_free(e);
+}
+END_TEST
+
 START_TEST(benchmark_stops_when_interrupted)
 {
     geometry_t *geo = geometry_new(11, 11);
@@ -404,7 +597,11 @@ engine_suite(void)
     Suite *s = suite_create("engine");
     TCase *tc = tcase_create("game");
     tcase_add_test(tc, game_play_and_undo_one_entry_each);
-    tcase_add_test(tc, game_resign_ends_game_until_undone);
+    tcase_add_test(tc, game_played_resignation_is_one_entry);
+    tcase_add_test(tc, game_resign_is_not_an_entry);
+    tcase_add_test(tc, game_resign_after_a_connection);
+    tcase_add_test(tc, game_result_parse_reads_sgf_spellings);
+    tcase_add_test(tc, game_result_follows_the_record);
     tcase_add_test(tc, game_swap_only_as_move_two);
     tcase_add_test(tc, game_set_to_move_survives_undo_of_later_entries);
     tcase_add_test(tc, game_reset_bad_size_keeps_game);
@@ -426,6 +623,7 @@ engine_suite(void)
     tcase_add_test(tc, random_player_plays_legal_moves_to_the_end);
     tcase_add_test(tc, resistance_player_plays_legal_moves_to_the_end);
     tcase_add_test(tc, genmove_charges_the_clock_and_reg_genmove_does_not);
+    tcase_add_test(tc, genmove_resignation_is_not_an_entry_undo_takes_the_last_stone);
     tcase_add_test(tc, benchmark_stops_when_interrupted);
     suite_add_tcase(s, tc);
     return s;

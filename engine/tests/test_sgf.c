@@ -131,9 +131,16 @@ same_game(const game_t *a, const game_t *b, char *why, size_t size)
         snprintf(why, size, "positions differ");
         return false;
     }
+    if (a->resigned != b->resigned || game_resigned(a) != game_resigned(b)) {
+        snprintf(why, size, "resignations differ");
+        return false;
+    }
+    /* The result written is the one stated (game_result), not the kept
+     * text whatever it says. */
+    char ra[GAME_RESULT_MAX], rb[GAME_RESULT_MAX];
     if (!same_string(a->info.player_black, b->info.player_black)
         || !same_string(a->info.player_white, b->info.player_white)
-        || !same_string(a->info.result, b->info.result)
+        || !same_string(game_result(a, ra, sizeof ra), game_result(b, rb, sizeof rb))
         || !same_string(a->info.comment, b->info.comment)) {
         snprintf(why, size, "information differs");
         return false;
@@ -452,6 +459,146 @@ START_TEST(resign_ends_the_game_and_round_trips)
 }
 END_TEST
 
+/* Play the moves (any colour order: "b1" Black, "W:a1" White). */
+static void
+play_moves(game_t *g, const char *const *moves, int n)
+{
+    for (int i = 0; i < n; i++) {
+        bool white = strncmp(moves[i], "W:", 2) == 0;
+        ck_assert_int_eq(game_play(g, white ? HEX_WHITE : HEX_BLACK,
+                                   cell(g, moves[i] + (white ? 2 : 0)),
+                                   false, -1), GAME_OK);
+    }
+}
+
+static void
+check_text(const game_t *g, const char *want)
+{
+    char *out = sgf_write_text(g, APP);
+    ck_assert_ptr_nonnull(out);
+    ck_assert_str_eq(out, want);
+    free(out);
+}
+
+/* RE[B+] / RE[W+] for a win by connection, RE[B+Resign] / RE[W+Resign]
+ * after a resignation, none while the game goes on. */
+START_TEST(finished_games_write_the_result)
+{
+    static const char *const black[] = { "b1", "W:a1", "b2", "W:a2", "b3" };
+    static const char *const white[] = { "W:a2", "b1", "W:b2", "a1", "W:c2" };
+    game_t *g = new_game(3, 3);
+    play_moves(g, black, 4);
+    check_text(g, "(;FF[4]GM[11]SZ[3]AP[hein:0.1.0]\n"
+               ";B[b1];W[a1];B[b2];W[a2])\n");
+    play_moves(g, black + 4, 1);
+    check_text(g, "(;FF[4]GM[11]SZ[3]AP[hein:0.1.0]RE[B+]\n"
+               ";B[b1];W[a1];B[b2];W[a2];B[b3])\n");
+    check_round_trip(g);
+    /* Taken back, the game goes on: no result. */
+    ck_assert_int_eq(game_undo(g), GAME_OK);
+    check_text(g, "(;FF[4]GM[11]SZ[3]AP[hein:0.1.0]\n"
+               ";B[b1];W[a1];B[b2];W[a2])\n");
+    delete_game(g);
+
+    g = new_game(3, 3);
+    play_moves(g, white, 5);
+    check_text(g, "(;FF[4]GM[11]SZ[3]AP[hein:0.1.0]RE[W+]\n"
+               ";W[a2];B[b1];W[b2];B[a1];W[c2])\n");
+    check_round_trip(g);
+    delete_game(g);
+
+    /* A resignation played as a move (HTP play, an SGF node). */
+    g = new_game(5, 5);
+    play_moves(g, black, 2);
+    ck_assert_int_eq(game_play(g, HEX_WHITE, MOVE_RESIGN, false, -1), GAME_OK);
+    check_text(g, "(;FF[4]GM[11]SZ[5]AP[hein:0.1.0]RE[B+Resign]\n"
+               ";B[b1];W[a1];W[resign])\n");
+    check_round_trip(g);
+    ck_assert_int_eq(game_undo(g), GAME_OK);
+    ck_assert_int_eq(game_play(g, HEX_BLACK, MOVE_RESIGN, false, -1), GAME_OK);
+    check_text(g, "(;FF[4]GM[11]SZ[5]AP[hein:0.1.0]RE[W+Resign]\n"
+               ";B[b1];W[a1];B[resign])\n");
+    check_round_trip(g);
+    delete_game(g);
+}
+END_TEST
+
+/* A resignation without an entry (genmove's answer) is written as RE
+ * alone, and RE[..+Resign] with no resign node reads back as one. */
+START_TEST(resignation_without_a_node_is_written_and_read_as_re)
+{
+    static const char *const moves[] = { "b1", "W:a1", "b2" };
+    game_t *g = new_game(5, 5);
+    play_moves(g, moves, 3);
+    ck_assert_int_eq(game_resign(g, HEX_WHITE), GAME_OK);
+    check_text(g, "(;FF[4]GM[11]SZ[5]AP[hein:0.1.0]RE[B+Resign]\n"
+               ";B[b1];W[a1];B[b2])\n");
+    check_round_trip(g);
+    delete_game(g);
+
+    g = load_ok("(;FF[4]GM[11]SZ[5]RE[ w+r ];B[b1];W[a1];B[b2])", -1);
+    ck_assert_int_eq(g->nentries, 3);
+    ck_assert_int_eq(game_resigned(g), HEX_BLACK);
+    ck_assert_int_eq(game_winner(g), HEX_WHITE);
+    ck_assert_str_eq(g->info.result, " w+r ");
+    check_text(g, "(;FF[4]GM[11]SZ[5]AP[hein:0.1.0]RE[ w+r ]\n"
+               ";B[b1];W[a1];B[b2])\n");
+    /* undo takes back b2 and the resignation, and the result with them. */
+    ck_assert_int_eq(game_undo(g), GAME_OK);
+    ck_assert_int_eq(g->nentries, 2);
+    ck_assert_int_eq(game_winner(g), HEX_EMPTY);
+    check_text(g, "(;FF[4]GM[11]SZ[5]AP[hein:0.1.0]\n;B[b1];W[a1])\n");
+    delete_game(g);
+
+    /* Loading part of the main line keeps neither the result nor the
+     * resignation. */
+    g = load_ok("(;FF[4]GM[11]SZ[5]RE[B+Resign];B[b1];W[a1];B[b2])", 2);
+    ck_assert_int_eq(g->nentries, 2);
+    ck_assert_int_eq(game_resigned(g), HEX_EMPTY);
+    ck_assert_ptr_null(g->info.result);
+    delete_game(g);
+
+    /* A resign node is the resignation: RE adds none. */
+    g = load_ok("(;FF[4]GM[11]SZ[5]RE[B+R];B[b1];W[resign])", -1);
+    ck_assert_int_eq(g->nentries, 2);
+    ck_assert_int_eq(g->resigned, HEX_EMPTY);
+    ck_assert_int_eq(game_resigned(g), HEX_WHITE);
+    delete_game(g);
+
+    /* A result the record contradicts: White's resignation is refused
+     * once White has connected, and the record's own result is written. */
+    g = load_ok("(;FF[4]GM[11]SZ[3]RE[B+Resign];W[a2];B[b1];W[b2];B[a1];W[c2])",
+                -1);
+    ck_assert_int_eq(game_resigned(g), HEX_EMPTY);
+    ck_assert_int_eq(game_winner(g), HEX_WHITE);
+    check_text(g, "(;FF[4]GM[11]SZ[3]AP[hein:0.1.0]RE[W+]\n"
+               ";W[a2];B[b1];W[b2];B[a1];W[c2])\n");
+    delete_game(g);
+
+    /* A result the record cannot show (time, forfeit) is kept. */
+    g = load_ok("(;FF[4]GM[11]SZ[5]RE[W+Time];B[b1])", -1);
+    ck_assert_int_eq(game_winner(g), HEX_EMPTY);
+    check_text(g, "(;FF[4]GM[11]SZ[5]AP[hein:0.1.0]RE[W+Time]\n;B[b1])\n");
+    delete_game(g);
+}
+END_TEST
+
+/* HexGui plays on from a resign node: a stone after it loads, and the
+ * resignation stays in the record as the node it is. */
+START_TEST(moves_after_a_resign_node_go_on_with_the_game)
+{
+    game_t *g = load_ok("(;FF[4]GM[11]SZ[5];B[a1];W[resign];B[b2];AW[c3])", -1);
+    ck_assert_int_eq(g->nentries, 4);
+    ck_assert_int_eq(g->entries[1].move, MOVE_RESIGN);
+    ck_assert_int_eq(game_resigned(g), HEX_EMPTY);
+    ck_assert_int_eq(game_winner(g), HEX_EMPTY);
+    check_text(g, "(;FF[4]GM[11]SZ[5]AP[hein:0.1.0]\n"
+               ";B[a1];W[resign];B[b2];AW[c3])\n");
+    check_round_trip(g);
+    delete_game(g);
+}
+END_TEST
+
 /* ---- main line, limits, variations ----------------------------------- */
 
 static const char limited[] =
@@ -664,8 +811,10 @@ static const bad_case_t bad_cases[] = {
     { "swap by white at move 3", "(;SZ[5];B[a1];W[b1];W[swap])", "swap" },
     { "swap as the first move", "(;SZ[5];W[swap])", "swap" },
     { "swap by black", "(;SZ[5];B[a1];B[swap])", "swap" },
-    { "moves after resign", "(;SZ[5];B[a1];W[resign];B[b2])", "end of the game" },
-    { "set-up after resign", "(;SZ[5];B[resign];AB[b2])", "end of the game" },
+    { "resign after resign", "(;SZ[5];B[a1];W[resign];B[resign])",
+      "resignation when the game is already decided in B[resign]" },
+    { "resign by the connected colour",
+      "(;SZ[3];B[b1];W[a1];B[b2];W[a2];B[b3];B[resign])", "already decided" },
     { "two moves in a node", "(;SZ[5];B[a1]W[b2])", "more than one move" },
     { "two values for a move", "(;SZ[5];B[a1][b2])", "more than one move" },
     { "property without value", "(;SZ[5];B)", "without a value" },
@@ -967,7 +1116,7 @@ END_TEST
 
 static const char *const info_samples[] = {
     NULL, "plain", "with ] bracket", "back\\slash\\", "two\nlines",
-    "tabs\tand\r\nCRLF", "[]\\]\\", "W+Resign",
+    "tabs\tand\r\nCRLF", "[]\\]\\", "W+Resign", "B+", "b+r",
 };
 
 static int
@@ -990,12 +1139,6 @@ random_game(rng_t *rng)
     game_t *g = new_game(w, h);
     if (rng_below(rng, 6) == 0)
         game_set_to_move(g, HEX_WHITE);
-    char **fields[] = { &g->info.player_black, &g->info.player_white,
-                        &g->info.result, &g->info.comment };
-    for (int i = 0; i < 4; i++) {
-        const char *s = info_samples[rng_below(rng, 8)];
-        ck_assert(game_set_info(fields[i], s));
-    }
     int steps = (int)rng_below(rng, (uint32_t)(w * h + 5));
     for (int s = 0; s < steps; s++) {
         uint32_t kind = rng_below(rng, 20);
@@ -1018,9 +1161,22 @@ random_game(rng_t *rng)
         if (!setup && rng_below(rng, 2))
             game_set_time_left(g, (double)rng_below(rng, 100000) / 7.0);
     }
-    if (rng_below(rng, 5) == 0)
-        ck_assert_int_eq(game_play(g, (hex_color_t)rng_below(rng, 2),
-                                   MOVE_RESIGN, false, -1), GAME_OK);
+    /* A resignation played (an entry) or answered (none), by a colour
+     * that has not connected. */
+    hex_color_t loser = g->pos.winner != HEX_EMPTY ? hex_color_other(g->pos.winner)
+                                                   : (hex_color_t)rng_below(rng, 2);
+    uint32_t end = rng_below(rng, 10);
+    if (end < 2)
+        ck_assert_int_eq(game_play(g, loser, MOVE_RESIGN, false, -1), GAME_OK);
+    else if (end < 4)
+        ck_assert_int_eq(game_resign(g, loser), GAME_OK);
+    /* Set last: a change to the record drops the result. */
+    char **fields[] = { &g->info.player_black, &g->info.player_white,
+                        &g->info.result, &g->info.comment };
+    for (int i = 0; i < 4; i++) {
+        const char *s = info_samples[rng_below(rng, 10)];
+        ck_assert(game_set_info(fields[i], s));
+    }
     return g;
 }
 
@@ -1028,7 +1184,7 @@ START_TEST(random_games_survive_write_and_read)
 {
     rng_t rng;
     rng_seed(&rng, 20240601);
-    int swaps = 0, resigns = 0, setups = 0;
+    int swaps = 0, resigns = 0, answered = 0, setups = 0;
     for (int round = 0; round < 600; round++) {
         game_t *g = random_game(&rng);
         for (int i = 0; i < g->nentries; i++) {
@@ -1036,12 +1192,14 @@ START_TEST(random_games_survive_write_and_read)
             resigns += g->entries[i].move == MOVE_RESIGN;
             setups += g->entries[i].setup;
         }
+        answered += g->resigned != HEX_EMPTY;
         check_round_trip(g);
         delete_game(g);
     }
     /* The generator did exercise every kind of entry. */
     ck_assert_int_gt(swaps, 10);
     ck_assert_int_gt(resigns, 10);
+    ck_assert_int_gt(answered, 10);
     ck_assert_int_gt(setups, 100);
 }
 END_TEST
@@ -1097,6 +1255,9 @@ sgf_suite(void)
     tcase_add_test(t, every_swap_spelling_swaps_and_leaves_white_to_move);
     tcase_add_test(t, white_moves_again_after_swap);
     tcase_add_test(t, resign_ends_the_game_and_round_trips);
+    tcase_add_test(t, finished_games_write_the_result);
+    tcase_add_test(t, resignation_without_a_node_is_written_and_read_as_re);
+    tcase_add_test(t, moves_after_a_resign_node_go_on_with_the_game);
     tcase_add_test(t, max_moves_zero_loads_only_the_setup_before_the_first_move);
     tcase_add_test(t, max_moves_counts_moves_but_not_setup_stones);
     tcase_add_test(t, max_moves_negative_or_large_loads_everything);

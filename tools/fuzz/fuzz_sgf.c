@@ -64,9 +64,13 @@ same_game(const game_t *a, const game_t *b)
             || x->setup != y->setup || x->to_move != y->to_move)
             return false;
     }
-    return same_text(a->info.player_black, b->info.player_black)
+    /* The result compared is the one written (game_result): a kept RE
+     * the record contradicts is written as the record's own. */
+    char ra[GAME_RESULT_MAX], rb[GAME_RESULT_MAX];
+    return a->resigned == b->resigned
+        && same_text(a->info.player_black, b->info.player_black)
         && same_text(a->info.player_white, b->info.player_white)
-        && same_text(a->info.result, b->info.result)
+        && same_text(game_result(a, ra, sizeof ra), game_result(b, rb, sizeof rb))
         && same_text(a->info.comment, b->info.comment);
 }
 
