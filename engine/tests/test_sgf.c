@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Unit tests for gtp/sgf: reading HexGui's SGF, refusing malformed files
+/* Unit tests for engine/sgf: reading HexGui's SGF, refusing malformed files
  * without touching the game, writing, and write/read round trips. */
 #include "config.h"
 
