@@ -66,6 +66,13 @@ kn_free(kn_t *kn)
     free(kn);
 }
 
+void
+kn_forget(kn_t *kn)
+{
+    if (kn->resist)
+        resist_forget(kn->resist);
+}
+
 const char *
 kn_reason_name(kn_reason_t r)
 {

@@ -109,6 +109,11 @@ typedef struct kn kn_t;
 kn_t *kn_new(const kn_config_t *cfg);
 void kn_free(kn_t *kn);
 
+/* Forget what the workspace carries from one expansion to the next (the
+ * circuit's voltages, which warm-start the next ordering): the next
+ * expansion is the one a new workspace would make. */
+void kn_forget(kn_t *kn);
+
 /* Expand pos for to_move (pos is not changed).  False when memory is
  * short (out is then undefined). */
 bool kn_expand(kn_t *kn, const position_t *pos, hex_color_t to_move, kn_expansion_t *out);

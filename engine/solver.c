@@ -74,6 +74,8 @@ solver_prepare(solver_t *sv, const dfpn_params_t *params, const kn_config_t *kn,
     if (!sv->p && sv->tt && sv->cache) {
         sv->p = spdfpn_new(sv->tt, kn, threads, sv->cache);
         sv->threads = threads;
+    } else if (sv->p) {
+        spdfpn_forget(sv->p);
     }
     if (sv->p)
         return true;

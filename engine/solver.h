@@ -19,7 +19,10 @@
  *     knowledge (the engine's kn_config_t and its generation number,
  *     engine.h) changed; the cache is emptied when the knowledge changed,
  *     since an expansion depends on it;
- *   - solver_clear (dfpn-clear-tt) empties the table and the cache.
+ *   - solver_clear (dfpn-clear-tt) empties the table and the cache;
+ *   - the workspaces forget what they carry from one search to the next
+ *     (the circuit's warm start), so a command's search depends on the
+ *     commands before it only through the table and the cache.
  *
  * Used by the thread running HTP commands; while a solve runs, its
  * threads share the table and cache as spdfpn.h says.  A session is never

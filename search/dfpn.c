@@ -66,6 +66,12 @@ dfpn_free(dfpn_t *s)
 }
 
 void
+dfpn_forget(dfpn_t *s)
+{
+    kn_forget(s->kn);
+}
+
+void
 dfpn_set_progress(dfpn_t *s, dfpn_progress_fn fn, void *arg)
 {
     s->progress = fn;

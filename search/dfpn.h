@@ -103,6 +103,11 @@ typedef struct dfpn dfpn_t;
 dfpn_t *dfpn_new(tt_t *tt, const kn_config_t *cfg);
 void dfpn_free(dfpn_t *s);
 
+/* Forget what the workspace carries between searches besides the table
+ * and cache (knowledge.h kn_forget): the next search is the one a new
+ * workspace would make. */
+void dfpn_forget(dfpn_t *s);
+
 /* Called with progress reports during dfpn_solve (NULL: none). */
 void dfpn_set_progress(dfpn_t *s, dfpn_progress_fn fn, void *arg);
 

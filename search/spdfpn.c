@@ -93,6 +93,13 @@ struct spdfpn {
     _Atomic bool halt;
 };
 
+void
+spdfpn_forget(spdfpn_t *p)
+{
+    for (int i = 0; i < p->nthreads; i++)
+        dfpn_forget(p->w[i].s);
+}
+
 int
 spdfpn_default_work(int width, int height)
 {

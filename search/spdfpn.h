@@ -40,6 +40,9 @@ typedef struct spdfpn spdfpn_t;
 spdfpn_t *spdfpn_new(tt_t *tt, const kn_config_t *cfg, int threads, expcache_t *cache);
 void spdfpn_free(spdfpn_t *p);
 
+/* dfpn_forget on every thread's workspace. */
+void spdfpn_forget(spdfpn_t *p);
+
 /* Progress reports during spdfpn_solve (dfpn.h; NULL: none).  With
  * several threads they come from whichever thread holds the job lock;
  * the statistics are the sum over the threads of the jobs finished so
