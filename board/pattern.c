@@ -76,20 +76,23 @@ fail(parser_t *ps, int line, const char *fmt, ...)
     return false;
 }
 
+/* What diagram character ch stands for.  *sym and *outside are set for
+ * every ch; false (and *outside) for a character that is no symbol. */
 static bool
 sym_of(char ch, pattern_sym_t *sym, bool *outside)
 {
+    *sym = PSYM_EMPTY;
     *outside = false;
     switch (ch) {
-    case '.': *sym = PSYM_EMPTY; return true;
+    case '.': return true;
     case 'X': *sym = PSYM_OWN; return true;
     case 'O': *sym = PSYM_OPP; return true;
     case '+': *sym = PSYM_OWN_EDGE; return true;
     case '-': *sym = PSYM_OPP_EDGE; return true;
     case 'c': *sym = PSYM_SUBJECT; return true;
     case 'k': case 'd': *sym = PSYM_OTHER; return true;
-    case '*': *outside = true; *sym = PSYM_EMPTY; return true;
-    default: return false;
+    case '*': *outside = true; return true;
+    default: *outside = true; return false;
     }
 }
 
