@@ -23,9 +23,10 @@ bad() { failed=$((failed + 1)); echo "FAILED: $1"; }
 
 # Solve 8x8 with Black d5 on the board for White, for one second (far too
 # little to solve it), with a progress block every 0.1 s.  The replies
-# before the solve's are the empty successes of the set-up commands.
+# before the solve's are the empty successes of the set-up commands.  The
+# input ends with quit, so that its end does not interrupt the solve.
 printf '%s\n' 'boardsize 8 8' 'play b d5' 'param_dfpn use_guifx 1' \
-    'param_dfpn progress_interval 0.1' 'solve w 1' 'name' |
+    'param_dfpn progress_interval 0.1' 'solve w 1' 'name' 'quit' |
     "$hein" >"$dir/out" 2>/dev/null
 
 # The blocks, one per line ("|" between their lines), in order.
@@ -78,11 +79,11 @@ else
 fi
 
 # A command that draws nothing gets no clearing block: the reply to name
-# follows the solve's at once.
-if tail -2 "$dir/blocks" | head -1 | grep -q '^= ' && [ "$(tail -1 "$dir/blocks")" = "= hein" ]; then
+# follows the solve's at once (then quit's empty one).
+if tail -3 "$dir/blocks" | head -1 | grep -q '^= ' && [ "$(tail -2 "$dir/blocks" | head -1)" = "= hein" ]; then
     ok "no clearing block without graphics"
 else
-    bad "no clearing block without graphics: $(tail -2 "$dir/blocks" | tr '\n' ' ')"
+    bad "no clearing block without graphics: $(tail -3 "$dir/blocks" | tr '\n' ' ')"
 fi
 
 echo "$passed passed, $failed failed"
