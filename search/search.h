@@ -5,7 +5,7 @@
 /* search/: the searchers.  They see a position through board/ only and never
  * know about HTP.  This layer holds the shared transposition table (tt.h),
  * the DFPN solver (dfpn.h) and its parallel job scheme (spdfpn.h); the SCNS
- * player lands here too. */
+ * player lands here too, on the proof and disproof functions of pnfunc.h. */
 
 /* A one-line, human-readable list of the searchers compiled in. */
 const char *search_components(void);
