@@ -5,30 +5,25 @@
 /* The transposition table of the proof-number solvers: fixed memory,
  * 64-bit keys, shared by every thread of a search.
  *
- * Layout: a power-of-two number of buckets of TT_WAYS entries.  A key
- * lives in bucket (key mod buckets), in any of its ways: this is the
- * collision rule of the SPDFPN paper (look at the next k = 4 places for
- * the key or a free one), with the k places kept in one cache-friendly
- * bucket.  When the bucket is full, the entry with the least work is
- * replaced.  A solved entry (phi or delta 0) is never overwritten by an
- * unsolved one for the same key, so a result another thread found is not
- * lost to a stale writer (SPDFPN §5.3).
+ * A thin layer over the generic table (table.h), which holds the layout,
+ * the locking and the replacement: TT_WAYS-way buckets, the entry with
+ * the least work replaced when a bucket is full, and a solved entry (phi
+ * or delta 0) never overwritten by an unsolved one for the same key, so
+ * a result another thread found is not lost to a stale writer (SPDFPN
+ * §5.3).  An entry is 32 bytes: the key, the work, and phi, delta and
+ * best as the payload.
  *
- * Locking: each bucket belongs to one of TT_STRIPES mutexes (bucket mod
- * TT_STRIPES); tt_lookup and tt_store hold that mutex for the few
- * instructions they need and never call out, so any number of threads
- * may use one table, and a reader never sees a half-written entry.  The
- * used-entry counter is a relaxed C11 atomic (statistics only).
- * tt_clear must not run while another thread uses the table. */
+ * Locking: that of table.h (striped bucket mutexes held while one entry
+ * is copied; any number of threads may use one table); tt_clear must not
+ * run while another thread uses the table. */
 
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#define TT_WAYS 4
-#define TT_STRIPES 1024
+#include "search/table.h"
+
+#define TT_WAYS TABLE_WAYS
 
 /* Proof and disproof numbers saturate at TT_INF. */
 #define TT_INF UINT32_C(0x3fffffff)
