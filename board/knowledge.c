@@ -197,8 +197,10 @@ expand(kn_t *kn, const position_t *pos, hex_color_t to_move, bool stop_at_win,
         out->decided = HEX_EMPTY;
         out->reason = KN_OPEN;
         out->win_move = -1;
-        for (int c = bitset_first(&empty); c >= 0; c = bitset_next(&empty, c))
+        for (int c = bitset_first(&empty); c >= 0; c = bitset_next(&empty, c)) {
+            out->score[out->n] = 0;
             out->moves[out->n++] = (int16_t)c;
+        }
         order_centre(pos, out->moves, out->n);
         return true;
     }
@@ -282,12 +284,16 @@ expand(kn_t *kn, const position_t *pos, hex_color_t to_move, bool stop_at_win,
         int all[HEX_MAX_CELLS];
         int n = resist_order(kn->resist_result, f, all);
         for (int i = 0; i < n; i++)
-            if (bitset_test(&moves, all[i]))
+            if (bitset_test(&moves, all[i])) {
+                out->score[out->n] = (float)kn->resist_result->score[all[i]];
                 out->moves[out->n++] = (int16_t)all[i];
+            }
         return true;
     }
-    for (int c = bitset_first(&moves); c >= 0; c = bitset_next(&moves, c))
+    for (int c = bitset_first(&moves); c >= 0; c = bitset_next(&moves, c)) {
+        out->score[out->n] = 0;
         out->moves[out->n++] = (int16_t)c;
+    }
     order_centre(f, out->moves, out->n);
     return true;
 }

@@ -21,7 +21,8 @@
  *      outside it loses) minus to_move's inferior cells (ice.h: if a
  *      winning move exists, one exists outside them); none left means
  *      the position is lost (KN_NO_MOVES);
- *   5. the moves are ordered by the configured score, best first.
+ *   5. the moves are ordered by the configured score, best first; with
+ *      KN_ORDER_RESIST each move's circuit score comes with it.
  * The moves are to be played on the filled position: by the fill-in
  * argument of ice.h a move wins there exactly when it wins on pos.
  *
@@ -84,6 +85,12 @@ typedef struct kn_expansion {
                                  * that the result rests on (below) */
     int n;                      /* moves to try (KN_OPEN only) */
     int16_t moves[HEX_MAX_CELLS];       /* best first */
+    float score[HEX_MAX_CELLS]; /* KN_ORDER_RESIST: score[i] is the
+                                 * circuit move score of moves[i] on the
+                                 * filled board (resist.h, with the VCs;
+                                 * non-increasing along the list), what
+                                 * SCNS compares siblings by; 0 with the
+                                 * other orders and rules_only */
 } kn_expansion_t;
 
 /* The support of an expansion, for proofs that must survive extra stones

@@ -8,7 +8,7 @@
 
 #include "search/expcache.h"
 
-/* Expansions per thread of a search (direct-mapped; about 15 MB a
+/* Expansions per thread of a search (direct-mapped; about 40 MB a
  * thread).  4096 entries re-expand about 6 % more nodes on 7x7 a2, 32768
  * save little more. */
 #define EXPANSIONS_PER_THREAD 16384

@@ -21,7 +21,7 @@
  * stored value for that key.
  *
  * Locking: the slots are striped over a set of mutexes; a mutex is held
- * only while one entry is copied in or out (about 950 bytes for an
+ * only while one entry is copied in or out (about 2400 bytes for an
  * expansion, 160 for the sets), never while expanding.  Any number of
  * threads may use one cache. */
 
@@ -34,7 +34,7 @@
 typedef struct expcache expcache_t;
 
 /* A cache sized for a search of `threads` threads (it grows with them:
- * about 25 MB a thread).  NULL when memory is short. */
+ * about 50 MB a thread).  NULL when memory is short. */
 expcache_t *expcache_new(int threads);
 void expcache_free(expcache_t *c);
 

@@ -14,6 +14,7 @@
 #include "board/bitset.h"
 #include "board/geometry.h"
 #include "board/ice.h"
+#include "board/knowledge.h"
 #include "board/position.h"
 #include "board/resist.h"
 #include "board/rng.h"
@@ -810,6 +811,70 @@ START_TEST(resist_warm_start_gives_the_same_answer)
 }
 END_TEST
 
+/* kn_expand with KN_ORDER_RESIST lists each move's circuit score beside
+ * it: the scores resist_compute gives on the same board with the same
+ * VCs.  On a position without fill-in the filled board is the position
+ * itself. */
+START_TEST(kn_expansion_carries_the_circuit_scores)
+{
+    ice_params_t ip;
+    ice_params_init(&ip);
+    vc_params_t vp;
+    vc_params_default(&vp);
+    resist_params_t rp;
+    resist_params_default(&rp);
+    rp.warm_start = false;
+    kn_config_t cfg = {
+        .ice_patterns = NULL, .ice_params = &ip, .vc_templates = NULL, .vc_params = &vp,
+        .order = KN_ORDER_RESIST, .resist_params = &rp, .rules_only = false,
+    };
+    kn_t *kn = kn_new(&cfg);
+    ck_assert_ptr_nonnull(kn);
+    kn_expansion_t *e = malloc(sizeof *e);
+    resist_result_t *r = malloc(sizeof *r);
+    resist_t *rs = resist_new();
+    vc_t *vc[2] = { vc_new(&vp, NULL), vc_new(&vp, NULL) };
+    const char *setups[] = { "", "b:e5", "b:e5 w:d6", "b:c4 w:e3 e6" };
+    for (int k = 0; k < 4; k++) {
+        position_t p;
+        setup(&p, 9, 9, setups[k]);
+        ck_assert(kn_expand(kn, &p, p.to_move, e));
+        ck_assert_int_eq(e->reason, KN_OPEN);
+        if (!bitset_is_empty(&e->fill[0]) || !bitset_is_empty(&e->fill[1])) {
+            dump(&p, "has fill-in: pick another position");
+            ck_abort();
+        }
+        build_vcs(vc, &p);
+        const vc_t *vcs[2] = { vc[0], vc[1] };
+        ck_assert(resist_compute(rs, &rp, &p, vcs, r));
+        ck_assert_int_gt(e->n, 0);
+        for (int i = 0; i < e->n; i++) {
+            ck_assert(e->score[i] == (float)r->score[e->moves[i]]);
+            ck_assert(e->score[i] > 0);
+            if (i > 0)
+                ck_assert(e->score[i - 1] >= e->score[i]);
+        }
+        position_free(&p);
+    }
+    /* the other orders carry no score */
+    cfg.order = KN_ORDER_CENTRE;
+    kn_t *centre = kn_new(&cfg);
+    position_t p;
+    setup(&p, 5, 5, "b:c3");
+    ck_assert(kn_expand(centre, &p, p.to_move, e));
+    for (int i = 0; i < e->n; i++)
+        ck_assert(e->score[i] == 0);
+    position_free(&p);
+    kn_free(centre);
+    vc_free(vc[0]);
+    vc_free(vc[1]);
+    resist_free(rs);
+    free(r);
+    free(e);
+    kn_free(kn);
+}
+END_TEST
+
 static Suite *
 resist_suite(void)
 {
@@ -822,6 +887,7 @@ resist_suite(void)
     tcase_add_test(tc, resist_connected_side_has_won);
     tcase_add_test(tc, resist_order_is_by_score);
     tcase_add_test(tc, resist_warm_start_gives_the_same_answer);
+    tcase_add_test(tc, kn_expansion_carries_the_circuit_scores);
     suite_add_tcase(s, tc);
     tc = tcase_create("dense");
     tcase_set_timeout(tc, 300);
