@@ -1,0 +1,227 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#ifndef HEIN_SEARCH_SCNS_H
+#define HEIN_SEARCH_SCNS_H
+
+/* The SCNS player's search: serial Sibling Conspiracy Number Search
+ * (../shared/papers/scns-feature-strength-and-parallelization.txt,
+ * §2-3.3), depth-first with a transposition table like DFPN (dfpn.h).
+ *
+ * Values.  A node's value is a pnfunc_value_t (pnfunc.h) in hundredths
+ * of a natural-log unit (PNFUNC_UNITS_PER_NAT), from Black's side: Black
+ * maximises, White minimises, +inf is a Black win, -inf a White win.
+ * Every value this module reports (scns_result_t) is turned to the side
+ * to move at the root instead: + is good for it.  The paper's Table 1
+ * values (delta, delta_p, delta_d, R_impact) are read in this unit: one
+ * of the paper's value units is a hundredth of a natural-log unit of the
+ * circuit's energy ratio, so they are used as they stand.
+ *
+ * Evaluation (6): the error of a move s at node n is
+ *     e(n -> s) = 100 ln(E(n -> s0) / E(n -> s))
+ * with E the circuit move score of the expansion (board/knowledge.h
+ * kn_expansion_t score[], resist.h) and s0 the best-scored move; at most
+ * SCNS_ERROR_MAX, 0 when no move has a positive score.  The error counts
+ * against the mover: playing s changes the evaluation by -e for Black,
+ * +e for White (the paper writes (6) with the sign of the side to move;
+ * a worse move must leave its mover worse off).  EVAL(n) is the sum of
+ * these changes along the path from the root.  With RAVE (9)-(11) the
+ * error becomes (1 - alpha) e + alpha R_impact e^R, alpha =
+ * sqrt(g / (3 R_shift + g)), e^R = erfinv((l - w) / (g + 1)), from the
+ * node's RAVE wins w and losses l (g = w + l) of the mover for that cell;
+ * with gradual forgetting (8) it is then multiplied by max(1 - w_s /
+ * W_max, 0), w_s the expansions below s.  Terminal positions (a
+ * connection, a filled board that connects, a VC win or loss, no move
+ * left) are +-inf.
+ *
+ * Functions.  Every node keeps a proof function p and a disproof function
+ * d (pnfunc.h) over Black's values.  A leaf of value x gets rule (7)
+ * with delta (multi_step), else rule (1); an expanded node the min and
+ * sum rule (2) over its children, eta-approximated.  The table stores a
+ * node's functions relative to its own evaluation: as if EVAL(n) were 0.
+ * EVAL depends on the path, but the relative functions do not: a child
+ * s's relative functions, shifted (pnfunc_shift) by its change of
+ * evaluation o(n -> s) = -/+e'(n -> s), are its functions relative to
+ * n, and n's relative functions are rule (2) over those.  o depends only
+ * on n's expansion, n's RAVE statistics and s's work, never on how n was
+ * reached, so a transposition reads the stored functions and shifts them
+ * by its own path's offsets.  The root's EVAL is 0: its relative
+ * functions are its functions.
+ *
+ * Search.  At the root the search interval [v_min, v_max] is set by (5)
+ * from the root's functions and v_root = MINIMAX(root), with P_max and
+ * delta_p on the side of the player to move at the root (the paper's
+ * "us") and D_max and delta_d on the opponent's; v_max is at least
+ * v_root + 1 and v_min at most v_root - 1, so that neither side has
+ * reached its target.  Then DFPN (dfpn.h) runs on the numbers p(v_max)
+ * (Black's) and d(v_min) (White's): phi of a node is its mover's number,
+ * delta the opponent's; phi is the least of the children's, delta their
+ * sum; a child's thresholds are those of dfpn.h with the 1+epsilon trick,
+ * and a node resumes at its last child while that one stays within its
+ * threshold.  A number 0 does not end a call below the root: as in the
+ * paper's SELECTMPN, the search goes on down the children with the least
+ * numbers to a leaf.  A call returns when its numbers pass the
+ * thresholds, after `interlude` expansions below the root (the root
+ * interlude), or at a stop, and the root's call also when either of its
+ * numbers is 0 (a side reached its target: the interval is stale); every
+ * node it leaves has its functions, work and last child in the table.  The driver sets the interval again after each return,
+ * and ends when the root is proven, when v_max - v_min <= tolerance, at
+ * the stop or after max_expansions.
+ *
+ * Work.  An expansion is a node opened that the table did not hold (a
+ * leaf becoming an inner node); the expansions themselves come from the
+ * expansion cache (expcache.h) when it has them, so no position is
+ * expanded twice while the cache keeps it.  A node's work, kept in the
+ * table, is the expansions below it.  The move played is the root child
+ * with the most expansions below it in this search; a proven win is
+ * played as soon as it is proven; a proven loss plays the child whose
+ * refutation took the most work.
+ *
+ * RAVE.  When an expansion finds a terminal node, every node on the path
+ * from the root gets, for each later move of the path made by its own
+ * mover, a win or a loss for that cell (§3.2).  The statistics live in a
+ * second table (table.h) keyed like the first, of a quarter of its size,
+ * two 16-bit counters per cell of the board (halved when one would
+ * overflow).
+ *
+ * A scns_t is one thread's workspace (position, board knowledge, frames,
+ * the two tables and the expansion cache); nothing in it is shared, and
+ * it is used by one thread at a time.  The tables and the cache are kept
+ * from one search to the next (the stored functions stay valid whatever
+ * is played) until scns_clear. */
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board/knowledge.h"
+#include "board/position.h"
+#include "search/pnfunc.h"
+#include "search/stop.h"
+
+/* The largest error of a move against its best sibling (a move with no
+ * current scores this), in value units: 20 natural-log units. */
+#define SCNS_ERROR_MAX (20 * PNFUNC_UNITS_PER_NAT)
+
+/* The longest principal variation reported. */
+#define SCNS_PV_MAX 32
+
+/* param_scns.  Values in value units (hundredths of a natural-log unit),
+ * counts as counts; the defaults are the paper's Table 1. */
+typedef struct scns_params {
+    bool multi_step;            /* leaves by rule (7), else rule (1) */
+    double delta;               /* rule (7)'s delta: 103 */
+    double epsilon;             /* the 1+epsilon trick: 0.41 */
+    double eta;                 /* allowed relative error of counts: 0.30 */
+    int p_max;                  /* P_max of (5): 3 */
+    int d_max;                  /* D_max of (5): 4 */
+    int delta_p;                /* delta_p of (5): 8 */
+    int delta_d;                /* delta_d of (5): 7 */
+    int tolerance;              /* stop when v_max - v_min <= this; 0:
+                                 * never */
+    int interlude;              /* expansions before returning to the
+                                 * root: 20 (the paper's tuning); 0: only
+                                 * when the numbers say so */
+    bool use_rave;              /* (9)-(11) */
+    double rave_shift;          /* R_shift: 211 */
+    double rave_impact;         /* R_impact: 782 */
+    bool use_forgetting;        /* (8) */
+    int forget_work;            /* W_max: 1824 expansions */
+    int tt_mb;                  /* the node table's MiB (RAVE's: a quarter
+                                 * more) */
+    int max_expansions;         /* per search; 0: no limit */
+    double progress_interval;   /* seconds between progress reports; 0:
+                                 * none */
+} scns_params_t;
+
+void scns_params_default(scns_params_t *p);
+
+typedef struct scns_stats {
+    uint64_t expansions;        /* nodes expanded (the work unit) */
+    uint64_t knowledge;         /* of them, board knowledge runs (the
+                                 * rest came from the expansion cache) */
+    uint64_t terminal;          /* expansions that found a terminal node */
+    uint64_t calls;             /* recursive calls */
+    uint64_t interludes;        /* returns to the root */
+    double seconds;
+} scns_stats_t;
+
+/* A root child as the search left it. */
+typedef struct scns_child {
+    int16_t move;
+    pnfunc_value_t value;       /* its minimax value for the root's side
+                                 * to move (+-inf: proven) */
+    uint64_t work;              /* expansions below it in this search */
+} scns_child_t;
+
+typedef struct scns_result {
+    hex_color_t to_move;        /* the side to move at the root */
+    int move;                   /* the move to play; -1 when the root is
+                                 * decided with no move named (see
+                                 * reason) */
+    hex_color_t winner;         /* the proven winner, or HEX_EMPTY */
+    kn_reason_t reason;         /* the root's expansion: KN_OPEN, or why
+                                 * it is decided */
+    bitset_t support;           /* a decided root: its expansion's
+                                 * support (knowledge.h) */
+    pnfunc_value_t value;       /* MINIMAX(root) for to_move */
+    pnfunc_value_t v_min, v_max;        /* the last interval, for to_move:
+                                         * v_max its target */
+    int nchildren;              /* the root's moves, in the expansion's order */
+    scns_child_t child[HEX_MAX_CELLS];
+    int pv_len;                 /* move first, then the minimax line */
+    int16_t pv[SCNS_PV_MAX];
+    scns_stats_t stats;
+} scns_result_t;
+
+/* A progress report, every params->progress_interval seconds. */
+typedef struct scns_progress {
+    const scns_stats_t *stats;
+    pnfunc_value_t value, v_min, v_max; /* for the root's side to move */
+    int best;                   /* the move chosen now, -1: none */
+    uint64_t best_work;
+    const int16_t *pv;          /* best first */
+    int pv_len;
+} scns_progress_t;
+
+typedef void (*scns_progress_fn)(void *arg, const scns_progress_t *progress);
+
+typedef struct scns scns_t;
+
+/* A workspace expanding nodes with the board knowledge cfg (knowledge.h;
+ * copied, what it points to borrowed).  The tables are made at the first
+ * search.  NULL when memory is short. */
+scns_t *scns_new(const kn_config_t *cfg);
+void scns_free(scns_t *s);
+
+/* Empty the tables and the expansion cache, and forget the circuit's warm
+ * start: the next search is the one a new workspace would make. */
+void scns_clear(scns_t *s);
+
+/* Called with progress reports during scns_search (NULL: none). */
+void scns_set_progress(scns_t *s, scns_progress_fn fn, void *arg);
+
+/* Search pos with to_move to move (pos is not changed; it must not be
+ * over) until the root is proven, the interval is within tolerance,
+ * max_expansions or `stop`; the choice and what backs it into *out.
+ * The tables are made again (empty) when params->tt_mb changed.  False
+ * when memory is short (*out is then not valid). */
+bool scns_search(scns_t *s, const position_t *pos, hex_color_t to_move,
+                 const scns_params_t *params, const stop_t *stop, scns_result_t *out);
+
+/* The functions the table holds for pos (its side to move), relative to
+ * its own evaluation, Black's view (see Functions); false when it holds
+ * none.  For tests and analysis. */
+bool scns_lookup(scns_t *s, const position_t *pos, pnfunc_t *p, pnfunc_t *d, uint64_t *work);
+
+/* The error e'(n -> s) of a move, in value units (see Evaluation): its
+ * base error `base` (from the circuit), with params->use_rave mixed with
+ * the RAVE error of the mover's `wins` and `losses` for the move's cell,
+ * then with params->use_forgetting scaled down by the child's `work`;
+ * rounded, within +-SCNS_ERROR_MAX.  The change of evaluation the move
+ * makes is minus this for Black, plus it for White. */
+int32_t scns_move_error(const scns_params_t *params, int32_t base, unsigned wins,
+                        unsigned losses, uint64_t work);
+
+/* The inverse error function on (-1, 1) (the RAVE error (11)); +-inf at
+ * +-1. */
+double scns_erfinv(double x);
+
+#endif /* HEIN_SEARCH_SCNS_H */

@@ -1,0 +1,486 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Unit tests of the SCNS search (search/scns.h), all deterministic
+ * (budgets in expansions, no clock): decided roots and their infinite
+ * values, proven wins against the minimax oracle on random small
+ * positions, the move with the most work, the budgets (expansions, a
+ * stop that holds at the start), the leaf rules and the interval (5) at
+ * the first expansion, the tolerance, a stored position read back from
+ * another root shifted by the move's error, the error formula of (8)-(11)
+ * and the inverse error function. */
+#include "config.h"
+
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board/knowledge.h"
+#include "board/rng.h"
+#include "board/tests/minimax.h"
+#include "search/scns.h"
+
+#define PINF PNFUNC_PLUS_INF
+#define NINF PNFUNC_MINUS_INF
+
+typedef struct world {
+    pattern_set_t *patterns;
+    vc_templates_t *templates;
+    ice_params_t ice;
+    vc_params_t vc;
+    resist_params_t resist;
+    kn_config_t cfg;
+    scns_params_t prm;
+    scns_t *s;
+    scns_result_t *r;
+    stop_t stop;
+} world_t;
+
+static void
+world_init(world_t *w)
+{
+    char err[512];
+    w->patterns = pattern_set_load_ice(err, sizeof err);
+    ck_assert_msg(w->patterns != NULL, "%s", err);
+    w->templates = vc_templates_load_default(err, sizeof err);
+    ck_assert_msg(w->templates != NULL, "%s", err);
+    ice_params_init(&w->ice);
+    vc_params_default(&w->vc);
+    resist_params_default(&w->resist);
+    w->cfg = (kn_config_t){
+        .ice_patterns = w->patterns, .ice_params = &w->ice, .vc_templates = w->templates,
+        .vc_params = &w->vc, .order = KN_ORDER_RESIST, .resist_params = &w->resist,
+        .rules_only = false,
+    };
+    scns_params_default(&w->prm);
+    w->prm.tt_mb = 8;
+    w->prm.progress_interval = 0;
+    w->s = scns_new(&w->cfg);
+    ck_assert_ptr_nonnull(w->s);
+    w->r = malloc(sizeof *w->r);
+    w->stop = stop_make(NULL, 0);
+}
+
+static void
+world_free(world_t *w)
+{
+    scns_free(w->s);
+    free(w->r);
+    pattern_set_free(w->patterns);
+    vc_templates_free(w->templates);
+}
+
+static void
+dump(const position_t *p, const char *why)
+{
+    char text[4096];
+    position_to_text(p, text, sizeof text);
+    fprintf(stderr, "%s (%s to move)\n%s\n", why, hex_color_name(p->to_move), text);
+}
+
+/* A W x H position from moves "a1 b2 ..." played in turn from Black. */
+static void
+setup(position_t *p, int w, int h, const char *moves)
+{
+    geometry_t *g = geometry_new(w, h);
+    position_init(p, g);
+    geometry_unref(g);
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", moves);
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
+        int m;
+        ck_assert_int_eq(geometry_parse_move(p->geo, t, &m), MOVE_PARSE_OK);
+        position_play(p, p->to_move, m);
+    }
+}
+
+static bool
+search(world_t *w, const position_t *p)
+{
+    return scns_search(w->s, p, p->to_move, &w->prm, &w->stop, w->r);
+}
+
+/* ---- decided roots ----------------------------------------------------- */
+
+/* A VC win at the root is played at once (no search), its value +inf;
+ * a VC loss is -inf with no move named, and the support of the
+ * opponent's connection to play in. */
+START_TEST(decided_roots_are_infinite)
+{
+    world_t w;
+    world_init(&w);
+    position_t p;
+    /* 3x3, Black b2: Black to move again has a semi edge VC at least */
+    setup(&p, 3, 3, "b2 a1");
+    ck_assert(search(&w, &p));
+    ck_assert_int_eq(w.r->winner, HEX_BLACK);
+    ck_assert_int_eq(w.r->value, PINF);
+    ck_assert_uint_eq(w.r->stats.expansions, 0);
+    ck_assert(w.r->reason == KN_VC_WIN || w.r->reason == KN_FILLED);
+    if (w.r->move >= 0)
+        ck_assert_int_eq(position_check(&p, HEX_BLACK, w.r->move), POSITION_OK);
+    /* the same for White to move: lost */
+    position_set_to_move(&p, HEX_WHITE);
+    ck_assert(search(&w, &p));
+    ck_assert_int_eq(w.r->winner, HEX_BLACK);
+    ck_assert_int_eq(w.r->value, NINF);
+    ck_assert_int_eq(w.r->move, -1);
+    ck_assert_int_eq(w.r->v_max, NINF);
+    position_free(&p);
+    world_free(&w);
+}
+END_TEST
+
+/* ---- proofs against minimax ------------------------------------------ */
+
+/* On random 4x4 and 5x5 positions with up to 11 empty cells: a winner the
+ * search proves is the true one, a proven win is played with a winning
+ * move, and with 3000 expansions almost every position is proven. */
+START_TEST(proven_wins_are_true)
+{
+    world_t w;
+    world_init(&w);
+    w.prm.max_expansions = 3000;
+    minimax_t *mm = minimax_new();
+    rng_t rng;
+    rng_seed(&rng, 20260101);
+    int tried = 0, proven = 0, wins = 0;
+    for (int k = 0; k < 120; k++) {
+        int size = 4 + (int)rng_below(&rng, 2);
+        geometry_t *g = geometry_new(size, size);
+        position_t p;
+        position_init(&p, g);
+        int empty = 7 + (int)rng_below(&rng, 5);
+        for (int i = 0; i < size * size - empty; i++) {
+            bitset_t em = position_empty_cells(&p);
+            int m = bitset_nth(&em, (int)rng_below(&rng, (uint32_t)bitset_count(&em)));
+            position_play(&p, p.to_move, m);
+            if (p.winner != HEX_EMPTY) {
+                position_undo(&p);
+                break;
+            }
+        }
+        if (rng_below(&rng, 2))
+            position_set_to_move(&p, hex_color_other(p.to_move));
+        minimax_clear(mm);
+        hex_color_t truth = minimax_winner(mm, &p);
+        bitset_t winning = minimax_winning_moves(mm, &p);
+        ck_assert(search(&w, &p));
+        tried++;
+        if (w.r->winner != HEX_EMPTY) {
+            proven++;
+            if (w.r->winner != truth) {
+                dump(&p, "proven winner is wrong");
+                ck_abort();
+            }
+            if (w.r->winner == p.to_move && w.r->move >= 0) {
+                wins++;
+                if (!bitset_test(&winning, w.r->move)) {
+                    dump(&p, "proven win played with a losing move");
+                    ck_abort();
+                }
+            }
+        }
+        if (w.r->move >= 0)
+            ck_assert_int_eq(position_check(&p, p.to_move, w.r->move), POSITION_OK);
+        position_free(&p);
+        geometry_unref(g);
+        scns_clear(w.s);
+    }
+    fprintf(stderr, "scns: %d positions, %d proven, %d won with a named move\n", tried, proven,
+            wins);
+    ck_assert_int_ge(proven * 10, tried * 9);
+    ck_assert_int_gt(wins, 10);
+    minimax_free(mm);
+    world_free(&w);
+}
+END_TEST
+
+/* ---- the move and the budget ------------------------------------------ */
+
+/* Unproven, the move is the root child with the most expansions below
+ * it; those add up to every expansion but the root's own. */
+START_TEST(move_has_the_most_work)
+{
+    world_t w;
+    world_init(&w);
+    const char *openings[] = { "", "e5", "c3 e5", "b8 d4 f6" };
+    for (int k = 0; k < 4; k++) {
+        position_t p;
+        setup(&p, 9, 9, openings[k]);
+        w.prm.max_expansions = 150 + 50 * k;
+        scns_clear(w.s);
+        ck_assert(search(&w, &p));
+        ck_assert_int_eq(w.r->winner, HEX_EMPTY);
+        ck_assert_int_eq(position_check(&p, p.to_move, w.r->move), POSITION_OK);
+        uint64_t sum = 0, chosen = 0, most = 0;
+        for (int i = 0; i < w.r->nchildren; i++) {
+            sum += w.r->child[i].work;
+            if (w.r->child[i].work > most)
+                most = w.r->child[i].work;
+            if (w.r->child[i].move == w.r->move)
+                chosen = w.r->child[i].work;
+        }
+        ck_assert_uint_eq(chosen, most);
+        ck_assert_uint_eq(sum + 1, w.r->stats.expansions);
+        ck_assert_uint_eq(w.r->stats.expansions, (uint64_t)w.prm.max_expansions);
+        ck_assert_int_ge(w.r->pv_len, 1);
+        ck_assert_int_eq(w.r->pv[0], w.r->move);
+        ck_assert(w.r->v_min < w.r->value && w.r->value < w.r->v_max);
+        position_free(&p);
+    }
+    world_free(&w);
+}
+END_TEST
+
+/* A search never makes more expansions than max_expansions, returns to
+ * the root at least every `interlude` expansions, and one whose stop
+ * holds from the start makes none and still names a legal move (the
+ * best by the circuit). */
+START_TEST(search_stays_within_its_budget)
+{
+    world_t w;
+    world_init(&w);
+    position_t p;
+    setup(&p, 7, 7, "d4");
+    for (int n = 1; n <= 300; n = n * 3 + 1) {
+        w.prm.max_expansions = n;
+        w.prm.interlude = 5;
+        scns_clear(w.s);
+        ck_assert(search(&w, &p));
+        ck_assert_uint_le(w.r->stats.expansions, (uint64_t)n);
+        if (w.r->winner == HEX_EMPTY)
+            ck_assert_uint_ge(w.r->stats.interludes * 5, w.r->stats.expansions);
+    }
+    _Atomic bool halt = true;
+    stop_t halted = stop_with_halt(NULL, &halt);
+    w.prm.max_expansions = 0;
+    scns_clear(w.s);
+    ck_assert(scns_search(w.s, &p, p.to_move, &w.prm, &halted, w.r));
+    ck_assert_uint_eq(w.r->stats.expansions, 0);
+    ck_assert_int_eq(position_check(&p, p.to_move, w.r->move), POSITION_OK);
+    ck_assert_int_eq(w.r->move, w.r->child[0].move);
+    /* a deadline already past does the same */
+    w.stop.deadline = stop_now() - 1;
+    ck_assert(search(&w, &p));
+    ck_assert_uint_eq(w.r->stats.expansions, 0);
+    ck_assert_int_eq(w.r->move, w.r->child[0].move);
+    position_free(&p);
+    world_free(&w);
+}
+END_TEST
+
+/* ---- leaves, interval, tolerance ------------------------------------- */
+
+/* After the root's expansion alone, v_max is where the best child's leaf
+ * function passes P_max = 3: rule (7) ends its count-3 step at
+ * floor(delta * log2 4) = 2 delta; rule (1) never counts more than 1, so
+ * v_max is +inf.  delta_p beyond that step moves v_max to the step it
+ * reaches. */
+START_TEST(leaf_rules_set_the_interval)
+{
+    world_t w;
+    world_init(&w);
+    position_t p;
+    setup(&p, 9, 9, "");
+    w.prm.max_expansions = 1;
+    ck_assert(search(&w, &p));
+    ck_assert_int_eq(w.r->value, 0);
+    ck_assert_int_eq(w.r->v_max, 206);
+    w.prm.delta = 50;
+    scns_clear(w.s);
+    ck_assert(search(&w, &p));
+    ck_assert_int_eq(w.r->v_max, 100);
+    /* delta_p 110 lies in the count-4 step (100, 116]: max(4, 3); with
+     * eta 0, since the eta merge joins counts 4 and 5 (ratio 1.25) into
+     * one step to 129 */
+    w.prm.delta_p = 110;
+    w.prm.eta = 0;
+    scns_clear(w.s);
+    ck_assert(search(&w, &p));
+    ck_assert_int_eq(w.r->v_max, 116);
+    w.prm.eta = 0.3;
+    scns_clear(w.s);
+    ck_assert(search(&w, &p));
+    ck_assert_int_eq(w.r->v_max, 129);
+    w.prm.delta_p = 8;
+    w.prm.multi_step = false;
+    scns_clear(w.s);
+    ck_assert(search(&w, &p));
+    ck_assert_int_eq(w.r->v_max, PINF);
+    ck_assert_int_lt(w.r->v_min, 0);
+    /* White to move: P_max and delta_p are White's, on the other side */
+    setup(&p, 9, 9, "e5");
+    w.prm.multi_step = true;
+    w.prm.delta = 103;
+    scns_clear(w.s);
+    ck_assert(search(&w, &p));
+    ck_assert_int_eq(w.r->v_max - w.r->value, 206);
+    position_free(&p);
+    world_free(&w);
+}
+END_TEST
+
+/* With a tolerance wider than the first interval nothing is expanded;
+ * with none the search uses its whole budget. */
+START_TEST(tolerance_ends_the_search)
+{
+    world_t w;
+    world_init(&w);
+    position_t p;
+    setup(&p, 9, 9, "e5");
+    w.prm.max_expansions = 50;
+    w.prm.tolerance = 100000;
+    ck_assert(search(&w, &p));
+    ck_assert_uint_eq(w.r->stats.expansions, 0);
+    w.prm.tolerance = 0;
+    scns_clear(w.s);
+    ck_assert(search(&w, &p));
+    ck_assert_uint_eq(w.r->stats.expansions, 50);
+    position_free(&p);
+    world_free(&w);
+}
+END_TEST
+
+/* ---- stored functions and their shift -------------------------------- */
+
+/* The meet point of a stored node's functions is its value relative to
+ * its own evaluation; read from another root, one move up, it is shifted
+ * by that move's error: Z's child value for m is Y's value (Y = Z + m)
+ * for Z's mover, less e'(Z -> m), whatever searched Y before.  With
+ * forgetting the error shrinks with Y's work. */
+static void
+check_shift(world_t *w, bool forgetting)
+{
+    w->prm.use_rave = false;
+    w->prm.use_forgetting = forgetting;
+    w->prm.forget_work = 500;
+    position_t z;
+    setup(&z, 9, 9, "e5 d6");
+    scns_clear(w->s);
+    /* Z's expansion, so that its errors are known */
+    _Atomic bool halt = true;
+    stop_t halted = stop_with_halt(NULL, &halt);
+    ck_assert(scns_search(w->s, &z, z.to_move, &w->prm, &halted, w->r));
+    int n = w->r->nchildren;
+    ck_assert_int_gt(n, 3);
+    scns_child_t kids[HEX_MAX_CELLS];
+    memcpy(kids, w->r->child, (size_t)n * sizeof *kids);
+    for (int k = 1; k < 4; k++) {
+        /* search Y = Z + child k as a root */
+        int m = kids[k].move;
+        position_t y;
+        position_copy(&y, &z);
+        position_play(&y, z.to_move, m);
+        w->prm.max_expansions = 120;
+        ck_assert(search(w, &y));
+        pnfunc_value_t vy = w->r->value;   /* for Y's mover */
+        pnfunc_t yp, yd;
+        uint64_t ywork;
+        ck_assert(scns_lookup(w->s, &y, &yp, &yd, &ywork));
+        pnfunc_value_t meet;
+        ck_assert(pnfunc_meet(&yp, &yd, &meet));
+        ck_assert_int_eq(meet, y.to_move == HEX_BLACK ? vy : -vy);
+        /* Z again, stopped at once: its child m read from the table */
+        ck_assert(scns_search(w->s, &z, z.to_move, &w->prm, &halted, w->r));
+        ck_assert_int_eq(w->r->child[k].move, m);
+        /* Z's base error of m: its offset when Y was still a leaf (value
+         * -e for Z's mover), and forgetting scales it */
+        int32_t base = -kids[k].value;
+        int32_t err = scns_move_error(&w->prm, base, 0, 0, ywork);
+        if (forgetting)
+            ck_assert_int_eq(err, (int32_t)lround(base * fmax(0, 1 - ywork / 500.0)));
+        else
+            ck_assert_int_eq(err, base);
+        pnfunc_value_t want = vy == PINF || vy == NINF ? -vy : -vy - err;
+        if (w->r->child[k].value != want) {
+            dump(&y, "shifted value");
+            ck_abort_msg("child %d: %d, Y's value %d, error %d", k, w->r->child[k].value, vy,
+                         err);
+        }
+        position_free(&y);
+    }
+    position_free(&z);
+}
+
+START_TEST(transposition_reads_shifted_functions)
+{
+    world_t w;
+    world_init(&w);
+    check_shift(&w, false);
+    check_shift(&w, true);
+    world_free(&w);
+}
+END_TEST
+
+/* ---- the error formula -------------------------------------------------- */
+
+START_TEST(move_error_follows_rave_and_forgetting)
+{
+    scns_params_t prm;
+    scns_params_default(&prm);
+    /* no statistics, no work: the base error */
+    ck_assert_int_eq(scns_move_error(&prm, 150, 0, 0, 0), 150);
+    /* (8): work scales the error down to 0 at W_max */
+    ck_assert_int_eq(scns_move_error(&prm, 150, 0, 0, 912), 75);
+    ck_assert_int_eq(scns_move_error(&prm, 150, 0, 0, 1824), 0);
+    ck_assert_int_eq(scns_move_error(&prm, 150, 0, 0, 5000), 0);
+    /* (9)-(11): g = 100, alpha = sqrt(100 / 733), e^R = erfinv(-80/101) */
+    double alpha = sqrt(100.0 / 733.0), er = scns_erfinv(-80.0 / 101.0);
+    double want = (1 - alpha) * 150 + alpha * 782 * er;
+    ck_assert_int_eq(scns_move_error(&prm, 150, 90, 10, 0), (int32_t)lround(want));
+    ck_assert_int_lt(scns_move_error(&prm, 150, 90, 10, 0), 0);
+    ck_assert_int_gt(scns_move_error(&prm, 150, 10, 90, 0), 150);
+    /* (8) on top of (9) */
+    ck_assert_int_eq(scns_move_error(&prm, 150, 90, 10, 912), (int32_t)lround(want * 0.5));
+    /* switched off */
+    prm.use_rave = false;
+    prm.use_forgetting = false;
+    ck_assert_int_eq(scns_move_error(&prm, 150, 90, 10, 912), 150);
+    /* bounded */
+    prm.use_rave = true;
+    prm.rave_impact = 1e9;
+    ck_assert_int_eq(scns_move_error(&prm, 150, 0, 60000, 0), SCNS_ERROR_MAX);
+}
+END_TEST
+
+START_TEST(erfinv_inverts_erf)
+{
+    for (double x = -0.999; x < 1; x += 0.0137)
+        ck_assert(fabs(erf(scns_erfinv(x)) - x) < 1e-12);
+    ck_assert(scns_erfinv(0) == 0);
+    ck_assert(isinf(scns_erfinv(1)) && scns_erfinv(1) > 0);
+    ck_assert(isinf(scns_erfinv(-1)) && scns_erfinv(-1) < 0);
+}
+END_TEST
+
+static Suite *
+scns_suite(void)
+{
+    Suite *su = suite_create("scns");
+    TCase *tc = tcase_create("search");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, decided_roots_are_infinite);
+    tcase_add_test(tc, proven_wins_are_true);
+    tcase_add_test(tc, move_has_the_most_work);
+    tcase_add_test(tc, search_stays_within_its_budget);
+    tcase_add_test(tc, leaf_rules_set_the_interval);
+    tcase_add_test(tc, tolerance_ends_the_search);
+    tcase_add_test(tc, transposition_reads_shifted_functions);
+    suite_add_tcase(su, tc);
+    tc = tcase_create("formulas");
+    tcase_add_test(tc, move_error_follows_rave_and_forgetting);
+    tcase_add_test(tc, erfinv_inverts_erf);
+    suite_add_tcase(su, tc);
+    return su;
+}
+
+int
+main(void)
+{
+    SRunner *sr = srunner_create(scns_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
