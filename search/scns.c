@@ -878,6 +878,8 @@ scns_search(scns_t *s, const position_t *pos, hex_color_t to_move,
     root_result(s, out);
     out->v_min = for_root(s, to_move == HEX_BLACK ? s->lo : s->hi);
     out->v_max = for_root(s, to_move == HEX_BLACK ? s->hi : s->lo);
+    if (out->winner != HEX_EMPTY)
+        out->v_min = out->v_max = out->value;
     out->pv_len = principal_variation(s, &s->root, out->move, out->pv);
     s->stats.seconds = stop_now() - s->start;
     out->stats = s->stats;

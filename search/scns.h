@@ -163,7 +163,8 @@ typedef struct scns_result {
                                  * support (knowledge.h) */
     pnfunc_value_t value;       /* MINIMAX(root) for to_move */
     pnfunc_value_t v_min, v_max;        /* the last interval, for to_move:
-                                         * v_max its target */
+                                         * v_max its target; both the
+                                         * value once it is proven */
     int nchildren;              /* the root's moves, in the expansion's order */
     scns_child_t child[HEX_MAX_CELLS];
     int pv_len;                 /* move first, then the minimax line */
