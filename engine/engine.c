@@ -47,6 +47,7 @@ engine_new(uint64_t seed)
     e->player_params.name = player_index(PLAYER_DEFAULT);
     vc_params_default(&e->vc_params);
     dfpn_params_default(&e->dfpn_params);
+    scns_params_default(&e->scns_params);
     resist_params_default(&e->resist_params);
     ice_params_init(&e->ice_params);
     /* Board knowledge from share/patterns; without the files hein still
@@ -168,7 +169,11 @@ player_state(engine_t *e, int i, void **state)
         e->player_state[i] = NULL;
     }
     if (p->create && !e->player_state[i]) {
-        player_config_t cfg = { .knowledge = &e->knowledge, .threads = engine_threads(e) };
+        player_config_t cfg = {
+            .knowledge = &e->knowledge,
+            .threads = engine_threads(e),
+            .scns = &e->scns_params,
+        };
         e->player_state[i] = p->create(&cfg);
         if (!e->player_state[i])
             return false;
@@ -232,4 +237,25 @@ engine_genmove(engine_t *e, hex_color_t color, const stop_t *stop, bool play,
         }
     }
     return GENMOVE_OK;
+}
+
+const scns_result_t *
+engine_scns_last(const engine_t *e, bool *answered)
+{
+    int i = player_index("scns");
+    if (i < 0 || !e->player_state[i])
+        return NULL;
+    player_scns_report_t r;
+    if (!player_scns_last(e->player_state[i], &r))
+        return NULL;
+    uint64_t key = position_key(&e->game.pos);
+    if (key == r.root_key) {
+        *answered = false;
+        return r.result;
+    }
+    if (r.answer_key != 0 && key == r.answer_key) {
+        *answered = true;
+        return r.result;
+    }
+    return NULL;
 }

@@ -34,6 +34,7 @@
 #include "engine/player.h"
 #include "engine/solver.h"
 #include "search/dfpn.h"
+#include "search/scns.h"
 #include "search/stop.h"
 
 #define ENGINE_NAME "hein"
@@ -61,6 +62,8 @@ typedef struct engine {
     vc_templates_t *vc_templates;       /* vc-templates.txt, or NULL: none */
     resist_params_t resist_params;      /* param_resist */
     dfpn_params_t dfpn_params;  /* param_dfpn */
+    scns_params_t scns_params;  /* param_scns: read by the SCNS player at
+                                 * each genmove (player.h) */
     kn_config_t knowledge;      /* engine_knowledge */
     uint64_t knowledge_generation;      /* bumped by every change of it */
     solver_t *solver;           /* the solver session (solver.h) */
@@ -124,5 +127,12 @@ genmove_status_t engine_genmove(engine_t *e, hex_color_t color, const stop_t *st
 
 /* The current player. */
 const player_t *engine_player(const engine_t *e);
+
+/* The SCNS player's last search, when it searched the current position
+ * (*answered false: reg_genmove, or the game was taken back to it) or
+ * the current position is that one with its answer played (*answered
+ * true: genmove); NULL when the SCNS player made no search since the
+ * game began, or the position is neither. */
+const scns_result_t *engine_scns_last(const engine_t *e, bool *answered);
 
 #endif /* HEIN_ENGINE_ENGINE_H */

@@ -113,6 +113,52 @@ static const param_desc_t dfpn_param_table[] = {
     { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
 };
 
+/* ---- the SCNS player: param_scns ------------------------------------- */
+
+/* Values are in hundredths of a natural-log unit of the circuit's energy
+ * ratio (search/scns.h); the defaults are the paper's Table 1. */
+static const param_desc_t scns_param_table[] = {
+    { "multi_step", PARAM_BOOL, offsetof(scns_params_t, multi_step), 0, 1, NULL,
+      "leaves by the multi-step rule (7); 0: the two-step rule (1)" },
+    { "delta", PARAM_DOUBLE, offsetof(scns_params_t, delta), 1, 1e6, NULL,
+      "rule (7): the end of a leaf's first step, in value units (1/100 of a natural log)" },
+    { "epsilon", PARAM_DOUBLE, offsetof(scns_params_t, epsilon), 0, 10, NULL,
+      "the 1+epsilon trick: a child is searched until its number passes (1+epsilon) "
+      "times the second best's" },
+    { "eta", PARAM_DOUBLE, offsetof(scns_params_t, eta), 0, 10, NULL,
+      "allowed relative error of the counts of a proof function (0: exact)" },
+    { "p_max", PARAM_INT, offsetof(scns_params_t, p_max), 0, 1000000, NULL,
+      "(5): the root mover's threshold when setting its target v_max" },
+    { "d_max", PARAM_INT, offsetof(scns_params_t, d_max), 0, 1000000, NULL,
+      "(5): the opponent's threshold when setting v_min" },
+    { "delta_p", PARAM_INT, offsetof(scns_params_t, delta_p), 0, 1000000, NULL,
+      "(5): the least extension of the interval on the root mover's side (value units)" },
+    { "delta_d", PARAM_INT, offsetof(scns_params_t, delta_d), 0, 1000000, NULL,
+      "(5): the least extension on the opponent's side (value units)" },
+    { "tolerance", PARAM_INT, offsetof(scns_params_t, tolerance), 0, 1000000000, NULL,
+      "stop when v_max - v_min is at most this (value units); 0: search the whole budget" },
+    { "interlude", PARAM_INT, offsetof(scns_params_t, interlude), 0, 1000000000, NULL,
+      "expansions before the search returns to the root to set the interval again; "
+      "0: only when a side reaches its target" },
+    { "use_rave", PARAM_BOOL, offsetof(scns_params_t, use_rave), 0, 1, NULL,
+      "mix RAVE statistics into a move's error, (9)-(11)" },
+    { "rave_shift", PARAM_DOUBLE, offsetof(scns_params_t, rave_shift), 0, 1e9, NULL,
+      "R_shift of (10): how slowly the error shifts to RAVE's" },
+    { "rave_impact", PARAM_DOUBLE, offsetof(scns_params_t, rave_impact), 0, 1e6, NULL,
+      "R_impact of (9): the weight of the RAVE error (value units)" },
+    { "use_forgetting", PARAM_BOOL, offsetof(scns_params_t, use_forgetting), 0, 1, NULL,
+      "gradual forgetting of a move's error with the work below it, (8)" },
+    { "forget_work", PARAM_INT, offsetof(scns_params_t, forget_work), 1, 1000000000, NULL,
+      "W_max of (8): expansions after which a move's error is forgotten" },
+    { "tt_mb", PARAM_INT, offsetof(scns_params_t, tt_mb), 1, 1 << 20, NULL,
+      "node table size in MiB, and a quarter more for RAVE (changing it empties them)" },
+    { "max_expansions", PARAM_INT, offsetof(scns_params_t, max_expansions), 0, 1 << 30, NULL,
+      "expansions per genmove at most; 0: the time budget alone" },
+    { "progress_interval", PARAM_DOUBLE, offsetof(scns_params_t, progress_interval), 0, 1e6,
+      NULL, "seconds between progress lines on stderr during genmove; 0: none" },
+    { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
+};
+
 /* ---- what a change means --------------------------------------------- */
 
 static void
@@ -143,6 +189,9 @@ const engine_param_group_t engine_param_groups[] = {
           knowledge_changed),
     /* the table size and threads take effect at the next solve (solver.h) */
     GROUP("param_dfpn", "solver parameters", dfpn_param_table, dfpn_params, NULL),
+    /* read by the SCNS player at each genmove; a new tt_mb empties its
+     * tables then */
+    GROUP("param_scns", "SCNS player parameters", scns_param_table, scns_params, NULL),
     { NULL, NULL, NULL, 0, 0, NULL }
 };
 

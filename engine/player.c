@@ -9,12 +9,14 @@
 const player_t *const player_table[] = {
     &player_random,
     &player_resistance,
+    &player_scns,
     NULL
 };
 
 const char *const player_names[] = {
     "random",
     "resistance",
+    "scns",
     NULL
 };
 

@@ -31,11 +31,15 @@
 #include "board/rng.h"
 #include "engine/game.h"
 #include "engine/solver.h"
+#include "search/scns.h"
 #include "search/stop.h"
 
 typedef struct player_config {
     const kn_config_t *knowledge;       /* the engine's board knowledge */
     int threads;                /* threads the player may run (>= 1) */
+    const scns_params_t *scns;  /* the engine's param_scns, read-only; it
+                                 * may change between two genmoves, so a
+                                 * player reads it at each genmove */
 } player_config_t;
 
 typedef struct player_request {
@@ -93,6 +97,29 @@ extern const player_t player_random;
 /* A proven win when the VCs show one, else the best non-inferior move of
  * the must-play by the circuit's move score (board/resist.h). */
 extern const player_t player_resistance;
+
+/* Serial SCNS (search/scns.h) on the engine's param_scns within the
+ * genmove's budget: a proven win at the root at once, else the root
+ * child with the most work; a lost position plays what resists longest
+ * (the resistance player's rule when the expansion decides it).  One
+ * progress line a second on stderr (param_scns progress_interval) and a
+ * summary line at the end.  Its table and expansion cache are kept from
+ * one genmove to the next and emptied when a game begins. */
+extern const player_t player_scns;
+
+/* What the SCNS player's last genmove searched and found. */
+typedef struct player_scns_report {
+    const scns_result_t *result;        /* borrowed from the state, valid
+                                         * until its next genmove */
+    uint64_t root_key;          /* position_key of the position searched,
+                                 * the genmove's colour to move */
+    uint64_t answer_key;        /* that position after the answer; 0 when
+                                 * the answer was not a cell */
+} player_scns_report_t;
+
+/* The last search of an SCNS player's state into *out; false when it has
+ * made none since it was made or the game began (or it answered a swap). */
+bool player_scns_last(const void *state, player_scns_report_t *out);
 
 /* The player genmove uses in a new engine. */
 #define PLAYER_DEFAULT "resistance"

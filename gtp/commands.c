@@ -19,6 +19,7 @@
 #include "gtp/cmd_ice.h"
 #include "gtp/cmd_resist.h"
 #include "gtp/cmd_dfpn.h"
+#include "gtp/cmd_scns.h"
 #include "gtp/cmd_vc.h"
 #include "gtp/commands.h"
 
@@ -407,7 +408,7 @@ cmd_savesgf(htp_cmd_t *cmd, void *ctx)
 /* ---- parameters ----------------------------------------------------- */
 
 /* param_game, param_player, param_player_ice, param_vc, param_resist,
- * param_dfpn: one handler for every group of engine/params.h, found by
+ * param_dfpn, param_scns: one handler for every group of engine/params.h, found by
  * the command's name.  No argument lists "[type] key value" lines, KEY
  * shows one value, KEY VALUE sets it (the engine validates it and changes
  * nothing on error). */
@@ -482,7 +483,10 @@ cmd_hexgui_analyze_commands(htp_cmd_t *cmd, void *ctx)
                        "pspairs/DFPN Bounds/dfpn-get-bounds %m\n"
                        "none/DFPN Clear TT/dfpn-clear-tt\n"
                        "param/DFPN Param/param_dfpn\n"
-                       "string/Solve (10 s)/solve %m 10\n");
+                       "string/Solve (10 s)/solve %m 10\n"
+                       "var/SCNS PV/scns-pv\n"
+                       "pspairs/SCNS Values/scns-values\n"
+                       "param/SCNS Param/param_scns\n");
 }
 
 static htp_status_t
@@ -582,6 +586,13 @@ const htp_command_t commands_table[] = {
     { "param_dfpn", cmd_param, "[KEY [VALUE]]", "solver parameters: list, show or set" },
     { "solve", cmd_solve, "[COLOUR] [SECONDS]",
       "solve for COLOUR (default: to move): the winner, a winning move and figures" },
+    /* the SCNS player */
+    { "param_scns", cmd_param, "[KEY [VALUE]]", "SCNS player parameters: list, show or set" },
+    { "scns-pv", cmd_scns_pv, "",
+      "the SCNS player's principal variation from here after its genmove (HexGui var)" },
+    { "scns-values", cmd_scns_values, "",
+      "each root move of the SCNS player's last search: VALUE:WORK, W or L when proven "
+      "(HexGui pspairs)" },
     /* analysis and tools */
     { "hexgui-analyze_commands", cmd_hexgui_analyze_commands, "", "HexGui's analyze menu" },
     { "benchmark", cmd_benchmark, "[SECONDS]",

@@ -114,9 +114,10 @@ boardsize 11 11
 60 param_game
 #? [\[bool\] allow_swap 0\n\[string\] game_time 1800\n\[string\] move_time 10]
 
-# The resistance player is the default (until the SCNS player lands).
+# The resistance player is the default; the SCNS player is chosen with
+# param_player name scns (scns.tst).
 61 param_player
-#? [\[list/random/resistance\] name resistance]
+#? [\[list/random/resistance/scns\] name resistance]
 
 param_game allow_swap 1
 62 param_game allow_swap

@@ -366,7 +366,7 @@ START_TEST(param_set_validates_and_formats)
     ck_assert_str_eq(line, "[string] game_time 90.5");
     player_params_t pp = { 0 };
     param_format(param_find(player_param_table, "name"), &pp, line, sizeof line);
-    ck_assert_str_eq(line, "[list/random/resistance] name random");
+    ck_assert_str_eq(line, "[list/random/resistance/scns] name random");
     ck_assert(!param_set(player_param_table, &pp, "name", "mohex", err, sizeof err));
     ck_assert(param_set(player_param_table, &pp, "name", "random", err, sizeof err));
 }
@@ -521,6 +521,129 @@ START_TEST(resistance_player_plays_legal_moves_to_the_end)
 }
 END_TEST
 
+/* The SCNS player on small boards (1x1 to 7x7, rectangles too), as
+ * either colour against the random player, with and without the swap, on
+ * a budget of a few expansions: a legal move every time until one side
+ * connects, never a resignation. */
+START_TEST(scns_player_plays_legal_moves_to_the_end)
+{
+    engine_t *e = engine_new(44);
+    ck_assert_ptr_nonnull(e);
+    e->scns_params.max_expansions = 15;
+    e->scns_params.progress_interval = 0;
+    e->scns_params.tt_mb = 4;
+    stop_t stop = stop_make(NULL, 1);
+    int scns = player_index("scns"), other = player_index("random");
+    for (int game = 0; game < 20; game++) {
+        int w = 1 + game % 7, h = 1 + (game * 5) % 7;
+        ck_assert_int_eq(engine_new_game(e, w, h), GAME_OK);
+        e->game_params.allow_swap = game % 2;
+        hex_color_t c = HEX_BLACK, me = (hex_color_t)(game / 2 % 2);
+        int moves = 0;
+        while (game_winner(&e->game) == HEX_EMPTY) {
+            int m;
+            double s;
+            e->player_params.name = c == me ? scns : other;
+            ck_assert_int_eq(engine_genmove(e, c, &stop, true, &m, &s), GENMOVE_OK);
+            ck_assert(m >= 0 || m == MOVE_SWAP);
+            c = game_to_move(&e->game);
+            ck_assert_int_lt(++moves, 100);
+        }
+    }
+    engine_free(e);
+}
+END_TEST
+
+/* A win the VCs show is played at once; a position the VCs show lost
+ * still gets a legal move; the last search is reported for the position
+ * it searched and for that position with its answer played, and for no
+ * other. */
+START_TEST(scns_player_wins_at_once_and_reports_its_search)
+{
+    engine_t *e = engine_new(45);
+    e->player_params.name = player_index("scns");
+    e->scns_params.progress_interval = 0;
+    e->scns_params.max_expansions = 100;
+    e->scns_params.tt_mb = 4;
+    stop_t stop = stop_make(NULL, 1);
+    ck_assert_int_eq(engine_new_game(e, 3, 3), GAME_OK);
+    game_t *g = &e->game;
+    bool answered;
+    ck_assert_ptr_null(engine_scns_last(e, &answered));
+    /* 3x3, Black b2, White a1: Black's two bridges to its edges are a
+     * full VC, so Black to move has won, and White to move has lost */
+    ck_assert_int_eq(game_play(g, HEX_BLACK, cell(g, "b2"), false, -1), GAME_OK);
+    ck_assert_int_eq(game_play(g, HEX_WHITE, cell(g, "a1"), false, -1), GAME_OK);
+    int m;
+    double s;
+    ck_assert_int_eq(engine_genmove(e, HEX_BLACK, &stop, false, &m, &s), GENMOVE_OK);
+    const scns_result_t *r = engine_scns_last(e, &answered);
+    ck_assert_ptr_nonnull(r);
+    ck_assert(!answered);
+    ck_assert_int_eq(r->winner, HEX_BLACK);
+    ck_assert_uint_eq(r->stats.expansions, 0);
+    ck_assert_int_eq(position_check(&g->pos, HEX_BLACK, m), POSITION_OK);
+    /* White to play here has lost: still a legal cell, no resignation */
+    ck_assert_int_eq(engine_genmove(e, HEX_WHITE, &stop, false, &m, &s), GENMOVE_OK);
+    ck_assert_int_eq(position_check(&g->pos, HEX_WHITE, m), POSITION_OK);
+    /* that search was of the position with White to move, not the
+     * game's (Black to move): not reported here */
+    ck_assert_ptr_null(engine_scns_last(e, &answered));
+    /* played: reported after the answer, and again once it is undone */
+    ck_assert_int_eq(engine_genmove(e, HEX_BLACK, &stop, true, &m, &s), GENMOVE_OK);
+    ck_assert_ptr_nonnull(engine_scns_last(e, &answered));
+    ck_assert(answered);
+    ck_assert_int_eq(game_undo(g), GAME_OK);
+    ck_assert_ptr_nonnull(engine_scns_last(e, &answered));
+    ck_assert(!answered);
+    ck_assert_int_eq(game_undo(g), GAME_OK);
+    ck_assert_ptr_null(engine_scns_last(e, &answered));
+    /* a new game forgets the search */
+    ck_assert_int_eq(game_play(g, HEX_WHITE, cell(g, "a1"), false, -1), GAME_OK);
+    ck_assert_int_eq(engine_new_game(e, 4, 4), GAME_OK);
+    ck_assert_ptr_null(engine_scns_last(e, &answered));
+    engine_free(e);
+}
+END_TEST
+
+/* param_scns: Table 1's values by default, validated settings, and the
+ * player reads the new values at its next genmove. */
+START_TEST(scns_params_are_table_1)
+{
+    engine_t *e = engine_new(1);
+    const engine_param_group_t *g = engine_param_group("param_scns");
+    ck_assert_ptr_nonnull(g);
+    const scns_params_t *p = &e->scns_params;
+    ck_assert(p->multi_step && p->use_rave && p->use_forgetting);
+    ck_assert(p->delta == 103 && p->epsilon == 0.41 && p->eta == 0.30);
+    ck_assert_int_eq(p->p_max, 3);
+    ck_assert_int_eq(p->d_max, 4);
+    ck_assert_int_eq(p->delta_p, 8);
+    ck_assert_int_eq(p->delta_d, 7);
+    ck_assert(p->rave_shift == 211 && p->rave_impact == 782);
+    ck_assert_int_eq(p->forget_work, 1824);
+    char err[256];
+    ck_assert(!engine_param_set(e, g, "forget_work", "0", err, sizeof err));
+    ck_assert_int_eq(p->forget_work, 1824);
+    ck_assert(!engine_param_set(e, g, "eta", "x", err, sizeof err));
+    ck_assert(p->eta == 0.30);
+    ck_assert(engine_param_set(e, g, "max_expansions", "7", err, sizeof err));
+    ck_assert(engine_param_set(e, g, "progress_interval", "0", err, sizeof err));
+    e->player_params.name = player_index("scns");
+    ck_assert_int_eq(engine_new_game(e, 7, 7), GAME_OK);
+    stop_t stop = stop_make(NULL, 1);
+    int m;
+    double s;
+    ck_assert_int_eq(engine_genmove(e, HEX_BLACK, &stop, false, &m, &s), GENMOVE_OK);
+    bool answered;
+    ck_assert_uint_eq(engine_scns_last(e, &answered)->stats.expansions, 7);
+    ck_assert(engine_param_set(e, g, "max_expansions", "9", err, sizeof err));
+    ck_assert_int_eq(engine_genmove(e, HEX_BLACK, &stop, false, &m, &s), GENMOVE_OK);
+    ck_assert_uint_eq(engine_scns_last(e, &answered)->stats.expansions, 9);
+    engine_free(e);
+}
+END_TEST
+
 START_TEST(genmove_charges_the_clock_and_reg_genmove_does_not)
 {
     engine_t *e = engine_new(7);
@@ -622,6 +745,9 @@ engine_suite(void)
     tcase_add_test(tc, new_engine_plays_the_resistance_player);
     tcase_add_test(tc, random_player_plays_legal_moves_to_the_end);
     tcase_add_test(tc, resistance_player_plays_legal_moves_to_the_end);
+    tcase_add_test(tc, scns_player_plays_legal_moves_to_the_end);
+    tcase_add_test(tc, scns_player_wins_at_once_and_reports_its_search);
+    tcase_add_test(tc, scns_params_are_table_1);
     tcase_add_test(tc, genmove_charges_the_clock_and_reg_genmove_does_not);
     tcase_add_test(tc, genmove_resignation_is_not_an_entry_undo_takes_the_last_stone);
     tcase_add_test(tc, benchmark_stops_when_interrupted);

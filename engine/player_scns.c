@@ -1,0 +1,233 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The SCNS player (player.h): serial Sibling Conspiracy Number Search
+ * (search/scns.h) within the genmove's budget.
+ *
+ *   1. With allow_swap, White swaps a first stone off the board's outer
+ *      ring, as the resistance player does.
+ *   2. The search runs on the engine's param_scns until the root is
+ *      proven, the interval is within tolerance, max_expansions, the
+ *      deadline or an interrupt; its tables and expansion cache stay
+ *      from one genmove to the next, and are emptied when a game begins.
+ *   3. The answer is the search's: a proven win's winning move at once,
+ *      else the root child with the most work; a proven loss the child
+ *      whose refutation took most work.  When the root's expansion
+ *      decides it with no move named (a full VC or a filled board that
+ *      connects for the mover; a loss), the best cell by the circuit of
+ *      what the result rests on, else of the board -- the resistance
+ *      player's rule: any move keeps such a win, and a lost side never
+ *      resigns while a move is left.
+ *   4. Every second (progress_interval) one progress line on stderr, and
+ *      a summary line at the end.
+ * The threads the engine lends are not used yet: the search is serial. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "board/resist.h"
+#include "engine/player.h"
+
+typedef struct scns_state {
+    const scns_params_t *params;        /* the engine's, read each genmove */
+    const resist_params_t *resist_params;
+    scns_t *s;
+    resist_t *rs;
+    resist_result_t res;
+    scns_result_t result;       /* the last search */
+    bool have_result;
+    uint64_t root_key, answer_key;
+    const geometry_t *geo;      /* for progress lines (during genmove) */
+} scns_state_t;
+
+static void
+scns_destroy(void *state)
+{
+    scns_state_t *st = state;
+    scns_free(st->s);
+    resist_free(st->rs);
+    free(st);
+}
+
+static void *
+scns_create(const player_config_t *cfg)
+{
+    scns_state_t *st = calloc(1, sizeof *st);
+    if (!st)
+        return NULL;
+    st->params = cfg->scns;
+    st->resist_params = cfg->knowledge->resist_params;
+    st->s = scns_new(cfg->knowledge);
+    st->rs = resist_new();
+    if (!st->s || !st->rs || !st->params || !st->resist_params) {
+        scns_destroy(st);
+        return NULL;
+    }
+    return st;
+}
+
+static void
+scns_new_game(void *state)
+{
+    scns_state_t *st = state;
+    scns_clear(st->s);
+    resist_forget(st->rs);
+    st->have_result = false;
+}
+
+bool
+player_scns_last(const void *state, player_scns_report_t *out)
+{
+    const scns_state_t *st = state;
+    if (!st->have_result)
+        return false;
+    out->result = &st->result;
+    out->root_key = st->root_key;
+    out->answer_key = st->answer_key;
+    return true;
+}
+
+/* ---- stderr ------------------------------------------------------------ */
+
+/* A value as text: +inf, -inf or the integer. */
+static const char *
+value_text(pnfunc_value_t v, char *buf, size_t size)
+{
+    if (v == PNFUNC_PLUS_INF)
+        return "+inf";
+    if (v == PNFUNC_MINUS_INF)
+        return "-inf";
+    snprintf(buf, size, "%d", (int)v);
+    return buf;
+}
+
+/* The first `max` moves of a line, blank-separated, into buf. */
+static void
+line_text(const geometry_t *g, const int16_t *moves, int n, int max, char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n && i < max && len + 8 < size; i++) {
+        char name[MOVE_NAME_MAX];
+        len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? " " : "",
+                                geometry_move_name(g, moves[i], name));
+    }
+    if (n > max && len + 4 < size)
+        snprintf(buf + len, size - len, " ...");
+}
+
+static void
+progress(void *arg, const scns_progress_t *p)
+{
+    const scns_state_t *st = arg;
+    const scns_stats_t *s = p->stats;
+    char lo[16], hi[16], v[16], best[MOVE_NAME_MAX], pv[256];
+    line_text(st->geo, p->pv, p->pv_len, 12, pv, sizeof pv);
+    fprintf(stderr, "scns %.1f s: %llu expansions (%.0f/s), interval [%s, %s], value %s, "
+            "best %s (%llu), pv %s\n", s->seconds, (unsigned long long)s->expansions,
+            s->seconds > 0 ? (double)s->expansions / s->seconds : 0.0,
+            value_text(p->v_min, lo, sizeof lo), value_text(p->v_max, hi, sizeof hi),
+            value_text(p->value, v, sizeof v),
+            p->best >= 0 ? geometry_move_name(st->geo, p->best, best) : "-",
+            (unsigned long long)p->best_work, pv);
+}
+
+static void
+summary(const scns_state_t *st, int move)
+{
+    const scns_result_t *r = &st->result;
+    const scns_stats_t *s = &r->stats;
+    char lo[16], hi[16], v[16], name[MOVE_NAME_MAX], pv[256];
+    line_text(st->geo, r->pv, r->pv_len, 12, pv, sizeof pv);
+    uint64_t work = 0;
+    for (int i = 0; i < r->nchildren; i++)
+        if (r->child[i].move == move)
+            work = r->child[i].work;
+    const char *how = r->winner == HEX_EMPTY ? "" : r->winner == r->to_move ? ", proven win"
+        : ", proven loss";
+    fprintf(stderr, "scns: %s after %.2f s, %llu expansions (%.0f/s, %llu terminal), work %llu, "
+            "value %s, interval [%s, %s]%s%s%s, pv %s\n",
+            geometry_move_name(st->geo, move, name), s->seconds,
+            (unsigned long long)s->expansions,
+            s->seconds > 0 ? (double)s->expansions / s->seconds : 0.0,
+            (unsigned long long)s->terminal, (unsigned long long)work,
+            value_text(r->value, v, sizeof v), value_text(r->v_min, lo, sizeof lo),
+            value_text(r->v_max, hi, sizeof hi), how,
+            r->reason != KN_OPEN ? " by " : "", r->reason != KN_OPEN ? kn_reason_name(r->reason)
+            : "", pv);
+}
+
+/* ---- the move ---------------------------------------------------------- */
+
+/* Whether White should swap Black's first stone (player_resistance.c's
+ * rule: central openings win for the first player). */
+static bool
+swap_wanted(const position_t *p)
+{
+    const geometry_t *g = p->geo;
+    int m = position_move(p, 0);
+    int c = geometry_col(g, m), r = geometry_row(g, m);
+    return c > 0 && c < g->width - 1 && r > 0 && r < g->height - 1;
+}
+
+/* The best cell of `among` (else of the board) by the circuit on p; -1
+ * when memory is short. */
+static int
+best_by_circuit(scns_state_t *st, const position_t *p, const bitset_t *among)
+{
+    bitset_t empty = position_empty_cells(p);
+    if (!resist_compute(st->rs, st->resist_params, p, NULL, &st->res))
+        return -1;
+    int m = resist_best(&st->res, p, among);
+    return m >= 0 ? m : resist_best(&st->res, p, &empty);
+}
+
+static int
+scns_genmove(void *state, const player_request_t *req)
+{
+    scns_state_t *st = state;
+    const position_t *p = &req->game->pos;
+    hex_color_t me = req->color;
+    bitset_t empty = position_empty_cells(p);
+    st->have_result = false;
+    if (bitset_is_empty(&empty))
+        return MOVE_RESIGN;
+    if (req->allow_swap && me == HEX_WHITE && position_swap_available(p) && swap_wanted(p))
+        return MOVE_SWAP;
+    st->geo = p->geo;
+    scns_set_progress(st->s, progress, st);
+    int move = -1;
+    bool searched = scns_search(st->s, p, me, st->params, &req->stop, &st->result);
+    if (searched) {
+        move = st->result.move;
+        if (move < 0)           /* decided at the root, no move named */
+            move = best_by_circuit(st, p, &st->result.support);
+    }
+    /* out of memory, or a move that is not legal (never expected): still
+     * a legal move */
+    if (move < 0 || position_check(p, me, move) != POSITION_OK) {
+        int m = best_by_circuit(st, p, &empty);
+        move = m >= 0 ? m : bitset_first(&empty);
+    }
+    if (!searched)
+        return move;
+    position_t after;
+    position_copy(&after, p);
+    position_set_to_move(&after, me);
+    st->root_key = position_key(&after);
+    position_play(&after, me, move);
+    st->answer_key = position_key(&after);
+    position_free(&after);
+    st->have_result = true;
+    summary(st, move);
+    return move;
+}
+
+const player_t player_scns = {
+    .name = "scns",
+    .doc = "serial sibling conspiracy number search (param_scns) within the move's budget",
+    .uses_solver = false,
+    .create = scns_create,
+    .destroy = scns_destroy,
+    .new_game = scns_new_game,
+    .genmove = scns_genmove,
+};
