@@ -221,6 +221,17 @@ scns_lookup(scns_t *s, const position_t *pos, pnfunc_t *p, pnfunc_t *d, uint64_t
     return true;
 }
 
+bool
+scns_rave_lookup(scns_t *s, const position_t *pos, int cell, unsigned *wins, unsigned *losses)
+{
+    if (!s->rave || cell < 0 || cell >= s->rave_cells
+        || !table_lookup(s->rave, position_key(pos), s->rave_buf, NULL))
+        return false;
+    *wins = s->rave_buf[2 * cell];
+    *losses = s->rave_buf[2 * cell + 1];
+    return true;
+}
+
 /* ---- evaluation ------------------------------------------------------- */
 
 double

@@ -212,6 +212,12 @@ bool scns_search(scns_t *s, const position_t *pos, hex_color_t to_move,
  * none.  For tests and analysis. */
 bool scns_lookup(scns_t *s, const position_t *pos, pnfunc_t *p, pnfunc_t *d, uint64_t *work);
 
+/* The RAVE statistics the table holds at pos (its side to move) for
+ * `cell`: the mover's wins and losses after it; false when it holds
+ * none for pos.  For tests and analysis. */
+bool scns_rave_lookup(scns_t *s, const position_t *pos, int cell, unsigned *wins,
+                      unsigned *losses);
+
 /* The error e'(n -> s) of a move, in value units (see Evaluation): its
  * base error `base` (from the circuit), with params->use_rave mixed with
  * the RAVE error of the mover's `wins` and `losses` for the move's cell,

@@ -321,6 +321,132 @@ START_TEST(leaf_rules_set_the_interval)
 }
 END_TEST
 
+/* The opponent's side of (5): after the root's expansion, v_min lies at
+ * least delta_d below the value and moves down as D_max grows (the
+ * root's disproof function sums one count per child). */
+START_TEST(opponent_side_of_the_interval)
+{
+    world_t w;
+    world_init(&w);
+    position_t p;
+    setup(&p, 9, 9, "");
+    w.prm.max_expansions = 1;
+    pnfunc_value_t lo[3];
+    int dmax[3] = { 1, 4, 40 };
+    for (int k = 0; k < 3; k++) {
+        w.prm.d_max = dmax[k];
+        scns_clear(w.s);
+        ck_assert(search(&w, &p));
+        lo[k] = w.r->v_min;
+        ck_assert_int_lt(lo[k], w.r->value);
+    }
+    ck_assert_int_ge(lo[0], lo[1]);
+    ck_assert_int_gt(lo[1], lo[2]);
+    w.prm.d_max = 4;
+    w.prm.delta_d = 300;
+    scns_clear(w.s);
+    ck_assert(search(&w, &p));
+    ck_assert_int_le(w.r->v_min, w.r->value - 300);
+    ck_assert_int_lt(w.r->v_min, lo[1]);
+    position_free(&p);
+    world_free(&w);
+}
+END_TEST
+
+/* epsilon is read by the thresholds: the same budget searches another
+ * tree without it. */
+START_TEST(epsilon_changes_the_search)
+{
+    world_t w;
+    world_init(&w);
+    position_t p;
+    setup(&p, 7, 7, "b2");
+    w.prm.max_expansions = 300;
+    w.prm.interlude = 0;
+    ck_assert(search(&w, &p));
+    uint64_t calls = w.r->stats.calls, interludes = w.r->stats.interludes;
+    scns_child_t first[HEX_MAX_CELLS];
+    memcpy(first, w.r->child, sizeof first);
+    w.prm.epsilon = 0;
+    scns_clear(w.s);
+    ck_assert(search(&w, &p));
+    ck_assert(calls != w.r->stats.calls || interludes != w.r->stats.interludes
+              || memcmp(first, w.r->child, sizeof first) != 0);
+    position_free(&p);
+    world_free(&w);
+}
+END_TEST
+
+/* RAVE: terminals found below the root leave statistics at the root (at
+ * least one count per terminal, for the root mover's first move), and
+ * the root's children are read back shifted by the error that (8)-(11)
+ * make of their base error, those statistics and their work. */
+START_TEST(rave_statistics_move_the_children)
+{
+    world_t w;
+    world_init(&w);
+    scns_t *fresh = scns_new(&w.cfg);
+    position_t p;
+    setup(&p, 7, 7, "b2");
+    _Atomic bool halt = true;
+    stop_t halted = stop_with_halt(NULL, &halt);
+    /* base errors: a root whose children are all leaves */
+    ck_assert(scns_search(fresh, &p, p.to_move, &w.prm, &halted, w.r));
+    int n = w.r->nchildren;
+    scns_child_t leaf[HEX_MAX_CELLS];
+    memcpy(leaf, w.r->child, (size_t)n * sizeof *leaf);
+    w.prm.max_expansions = 300;
+    ck_assert(search(&w, &p));
+    ck_assert_uint_gt(w.r->stats.terminal, 0);
+    ck_assert(scns_search(w.s, &p, p.to_move, &w.prm, &halted, w.r));
+    ck_assert_int_eq(w.r->nchildren, n);
+    kn_t *kn = kn_new(&w.cfg);
+    kn_expansion_t *x = malloc(sizeof *x);
+    ck_assert(kn_expand(kn, &p, p.to_move, x));
+    uint64_t counts = 0;
+    int with_stats = 0, read = 0;
+    for (int k = 0; k < n; k++) {
+        int m = leaf[k].move;
+        ck_assert_int_eq(w.r->child[k].move, m);
+        unsigned wins = 0, losses = 0;
+        scns_rave_lookup(w.s, &p, m, &wins, &losses);
+        counts += wins + losses;
+        with_stats += wins + losses > 0;
+        /* the child is played on the root's filled position */
+        position_t c;
+        position_copy(&c, &p);
+        kn_play_fill(x, &c);
+        position_play(&c, p.to_move, m);
+        pnfunc_t cp, cd;
+        uint64_t work;
+        if (scns_lookup(w.s, &c, &cp, &cd, &work)) {
+            read++;
+            pnfunc_value_t meet;
+            ck_assert(pnfunc_meet(&cp, &cd, &meet));
+            int32_t err = scns_move_error(&w.prm, -leaf[k].value, wins, losses, work);
+            pnfunc_value_t v = pnfunc_value_add(meet, p.to_move == HEX_BLACK ? -err : err);
+            if (p.to_move == HEX_WHITE)
+                v = -v;
+            if (w.r->child[k].value != v) {
+                dump(&c, "child read back");
+                ck_abort_msg("%d: %d, want %d (meet %d, error %d, rave %u/%u, work %llu)", k,
+                             w.r->child[k].value, v, meet, err, wins, losses,
+                             (unsigned long long)work);
+            }
+        }
+        position_free(&c);
+    }
+    ck_assert_uint_ge(counts, w.r->stats.terminal > 0 ? 1 : 0);
+    ck_assert_int_gt(with_stats, 0);
+    ck_assert_int_gt(read, 1);
+    free(x);
+    kn_free(kn);
+    position_free(&p);
+    scns_free(fresh);
+    world_free(&w);
+}
+END_TEST
+
 /* With a tolerance wider than the first interval nothing is expanded;
  * with none the search uses its whole budget. */
 START_TEST(tolerance_ends_the_search)
@@ -465,7 +591,10 @@ scns_suite(void)
     tcase_add_test(tc, move_has_the_most_work);
     tcase_add_test(tc, search_stays_within_its_budget);
     tcase_add_test(tc, leaf_rules_set_the_interval);
+    tcase_add_test(tc, opponent_side_of_the_interval);
     tcase_add_test(tc, tolerance_ends_the_search);
+    tcase_add_test(tc, epsilon_changes_the_search);
+    tcase_add_test(tc, rave_statistics_move_the_children);
     tcase_add_test(tc, transposition_reads_shifted_functions);
     suite_add_tcase(su, tc);
     tc = tcase_create("formulas");
