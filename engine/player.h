@@ -104,7 +104,8 @@ extern const player_t player_resistance;
  * (the resistance player's rule when the expansion decides it).  One
  * progress line a second on stderr (param_scns progress_interval) and a
  * summary line at the end.  Its table and expansion cache are kept from
- * one genmove to the next and emptied when a game begins. */
+ * one genmove to the next and emptied when a game begins or a parameter
+ * the stored functions depend on changes. */
 extern const player_t player_scns;
 
 /* What the SCNS player's last genmove searched and found. */

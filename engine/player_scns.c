@@ -7,7 +7,9 @@
  *   2. The search runs on the engine's param_scns until the root is
  *      proven, the interval is within tolerance, max_expansions, the
  *      deadline or an interrupt; its tables and expansion cache stay
- *      from one genmove to the next, and are emptied when a game begins.
+ *      from one genmove to the next, and are emptied when a game begins
+ *      or a parameter that the stored functions depend on changed (the
+ *      leaf rules, eta, RAVE, forgetting).
  *   3. The answer is the search's: a proven win's winning move at once,
  *      else the root child with the most work; a proven loss the child
  *      whose refutation took most work.  When the root's expansion
@@ -37,6 +39,9 @@ typedef struct scns_state {
     bool have_result;
     uint64_t root_key, answer_key;
     const geometry_t *geo;      /* for progress lines (during genmove) */
+    scns_params_t used;         /* the parameters the tables were filled
+                                 * with */
+    bool have_used;
 } scns_state_t;
 
 static void
@@ -84,6 +89,18 @@ player_scns_last(const void *state, player_scns_report_t *out)
     out->root_key = st->root_key;
     out->answer_key = st->answer_key;
     return true;
+}
+
+/* Whether the functions stored under parameters a mean what they would
+ * mean under b: the leaf rules, the merge and the errors are the same
+ * (the interval, thresholds and budgets only steer the search). */
+static bool
+same_meaning(const scns_params_t *a, const scns_params_t *b)
+{
+    return a->multi_step == b->multi_step && a->delta == b->delta && a->eta == b->eta
+        && a->use_rave == b->use_rave && a->rave_shift == b->rave_shift
+        && a->rave_impact == b->rave_impact && a->use_forgetting == b->use_forgetting
+        && a->forget_work == b->forget_work;
 }
 
 /* ---- stderr ------------------------------------------------------------ */
@@ -194,6 +211,10 @@ scns_genmove(void *state, const player_request_t *req)
     if (req->allow_swap && me == HEX_WHITE && position_swap_available(p) && swap_wanted(p))
         return MOVE_SWAP;
     st->geo = p->geo;
+    if (st->have_used && !same_meaning(&st->used, st->params))
+        scns_clear(st->s);
+    st->used = *st->params;
+    st->have_used = true;
     scns_set_progress(st->s, progress, st);
     int move = -1;
     bool searched = scns_search(st->s, p, me, st->params, &req->stop, &st->result);
