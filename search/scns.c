@@ -52,6 +52,10 @@ typedef struct update {
     int last;                   /* the child playing node.best; -1 */
 } update_t;
 
+/* One thread's workspace: no lock of its own, as no other thread sees
+ * it; its tables lock their buckets (table.h) all the same, and the
+ * expansion cache its slots (expcache.h), so a parallel search may share
+ * them later. */
 struct scns {
     kn_config_t cfg;
     kn_t *kn;

@@ -16,6 +16,10 @@ typedef struct head {
     uint64_t work;
 } head_t;
 
+/* Locking (table.h): bucket b belongs to stripe[b % TABLE_STRIPES], held
+ * while one entry of it is searched and copied in or out; `used` is a
+ * relaxed atomic (statistics only); the other fields are set by
+ * table_new and only read after it, so they need no lock. */
 struct table {
     unsigned char *entries;     /* buckets * TABLE_WAYS entries of stride */
     size_t stride;              /* bytes of an entry */
