@@ -37,3 +37,23 @@ player_index(const char *name)
             return i;
     return -1;
 }
+
+bool
+player_swap_wanted(const position_t *p)
+{
+    const geometry_t *g = p->geo;
+    int m = position_move(p, 0);
+    int c = geometry_col(g, m), r = geometry_row(g, m);
+    return c > 0 && c < g->width - 1 && r > 0 && r < g->height - 1;
+}
+
+int
+player_best_by_circuit(resist_t *rs, const resist_params_t *params, resist_result_t *res,
+                       const position_t *p, const bitset_t *among)
+{
+    bitset_t empty = position_empty_cells(p);
+    if (!resist_compute(rs, params, p, NULL, res))
+        return -1;
+    int m = resist_best(res, p, among);
+    return m >= 0 ? m : resist_best(res, p, &empty);
+}

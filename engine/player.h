@@ -28,6 +28,7 @@
 #include <stdint.h>
 
 #include "board/knowledge.h"
+#include "board/resist.h"
 #include "board/rng.h"
 #include "engine/game.h"
 #include "engine/solver.h"
@@ -82,6 +83,20 @@ player_rng(const player_request_t *req, int thread, rng_t *r)
 {
     rng_seed(r, req->seed + (uint64_t)thread * UINT64_C(0x9e3779b97f4a7c15));
 }
+
+/* Helpers the players share. */
+
+/* Whether White should swap Black's first stone: a stone off the board's
+ * outer ring (central openings win for the first player on every board
+ * size that has been solved). */
+bool player_swap_wanted(const position_t *p);
+
+/* The best cell of `among` by the circuit's move score on p (resist.h;
+ * evaluated with the workspace rs into *res, without VC conductors), else
+ * the best empty cell of the board: the move that resists longest where
+ * no search tells more.  -1 when memory is short or the board is full. */
+int player_best_by_circuit(resist_t *rs, const resist_params_t *params, resist_result_t *res,
+                           const position_t *p, const bitset_t *among);
 
 /* The registered players, in the order of player_names, and their count. */
 extern const player_t *const player_table[];

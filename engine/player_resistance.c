@@ -66,28 +66,6 @@ resistance_new_game(void *state)
     resist_forget(st->rs);
 }
 
-/* Whether White should swap Black's first stone. */
-static bool
-swap_wanted(const position_t *p)
-{
-    const geometry_t *g = p->geo;
-    int m = position_move(p, 0);
-    int c = geometry_col(g, m), r = geometry_row(g, m);
-    return c > 0 && c < g->width - 1 && r > 0 && r < g->height - 1;
-}
-
-/* The best cell of `among` (else of the board) by the circuit on p; -1
- * when memory is short. */
-static int
-best_by_circuit(resistance_state_t *st, const position_t *p, const bitset_t *among)
-{
-    bitset_t empty = position_empty_cells(p);
-    if (!resist_compute(st->rs, st->resist_params, p, NULL, &st->res))
-        return -1;
-    int m = resist_best(&st->res, p, among);
-    return m >= 0 ? m : resist_best(&st->res, p, &empty);
-}
-
 static int
 resistance_genmove(void *state, const player_request_t *req)
 {
@@ -97,7 +75,8 @@ resistance_genmove(void *state, const player_request_t *req)
     bitset_t empty = position_empty_cells(p);
     if (bitset_is_empty(&empty))
         return MOVE_RESIGN;
-    if (req->allow_swap && me == HEX_WHITE && position_swap_available(p) && swap_wanted(p))
+    if (req->allow_swap && me == HEX_WHITE && position_swap_available(p)
+        && player_swap_wanted(p))
         return MOVE_SWAP;
     int move = -1;
     if (kn_expand(st->kn, p, me, &st->x)) {
@@ -107,7 +86,8 @@ resistance_genmove(void *state, const player_request_t *req)
         else if (x->decided == me && x->win_move >= 0)
             move = x->win_move;
         else
-            move = best_by_circuit(st, p, &x->support);
+            move = player_best_by_circuit(st->rs, st->resist_params, &st->res, p,
+                                          &x->support);
     }
     /* out of memory: still a legal move */
     return move >= 0 ? move : bitset_first(&empty);

@@ -175,29 +175,6 @@ summary(const scns_state_t *st, int move)
 
 /* ---- the move ---------------------------------------------------------- */
 
-/* Whether White should swap Black's first stone (player_resistance.c's
- * rule: central openings win for the first player). */
-static bool
-swap_wanted(const position_t *p)
-{
-    const geometry_t *g = p->geo;
-    int m = position_move(p, 0);
-    int c = geometry_col(g, m), r = geometry_row(g, m);
-    return c > 0 && c < g->width - 1 && r > 0 && r < g->height - 1;
-}
-
-/* The best cell of `among` (else of the board) by the circuit on p; -1
- * when memory is short. */
-static int
-best_by_circuit(scns_state_t *st, const position_t *p, const bitset_t *among)
-{
-    bitset_t empty = position_empty_cells(p);
-    if (!resist_compute(st->rs, st->resist_params, p, NULL, &st->res))
-        return -1;
-    int m = resist_best(&st->res, p, among);
-    return m >= 0 ? m : resist_best(&st->res, p, &empty);
-}
-
 static int
 scns_genmove(void *state, const player_request_t *req)
 {
@@ -208,7 +185,8 @@ scns_genmove(void *state, const player_request_t *req)
     st->have_result = false;
     if (bitset_is_empty(&empty))
         return MOVE_RESIGN;
-    if (req->allow_swap && me == HEX_WHITE && position_swap_available(p) && swap_wanted(p))
+    if (req->allow_swap && me == HEX_WHITE && position_swap_available(p)
+        && player_swap_wanted(p))
         return MOVE_SWAP;
     st->geo = p->geo;
     if (st->have_used && !same_meaning(&st->used, st->params))
@@ -221,12 +199,13 @@ scns_genmove(void *state, const player_request_t *req)
     if (searched) {
         move = st->result.move;
         if (move < 0)           /* decided at the root, no move named */
-            move = best_by_circuit(st, p, &st->result.support);
+            move = player_best_by_circuit(st->rs, st->resist_params, &st->res, p,
+                                          &st->result.support);
     }
     /* out of memory, or a move that is not legal (never expected): still
      * a legal move */
     if (move < 0 || position_check(p, me, move) != POSITION_OK) {
-        int m = best_by_circuit(st, p, &empty);
+        int m = player_best_by_circuit(st->rs, st->resist_params, &st->res, p, &empty);
         move = m >= 0 ? m : bitset_first(&empty);
     }
     if (!searched)
