@@ -314,7 +314,8 @@ bool
 kn_survey(kn_t *kn, const position_t *pos, hex_color_t to_move, bitset_t *must,
           ice_result_t *r)
 {
-    if (!vc_build(kn->vc[HEX_BLACK], pos, HEX_BLACK) || !vc_build(kn->vc[HEX_WHITE], pos, HEX_WHITE))
+    if (!vc_build(kn->vc[HEX_BLACK], pos, HEX_BLACK)
+        || !vc_build(kn->vc[HEX_WHITE], pos, HEX_WHITE))
         return false;
     if (!vc_mustplay(kn->vc[hex_color_other(to_move)], pos, must))
         *must = bitset_empty();

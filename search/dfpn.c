@@ -675,7 +675,8 @@ dfpn_pv(dfpn_t *s, const position_t *pos, hex_color_t to_move, int *moves, int m
             for (int i = 0; i < e->n; i++) {
                 tt_data_t c;
                 position_play(&p, p.to_move, e->moves[i]);
-                if (tt_lookup(s->tt, position_key(&p), &c) && c.phi == 0 && (move < 0 || c.work > most)) {
+                if (tt_lookup(s->tt, position_key(&p), &c) && c.phi == 0
+                    && (move < 0 || c.work > most)) {
                     move = e->moves[i];
                     most = c.work;
                 }
