@@ -63,8 +63,9 @@
  * interlude), or at a stop, and the root's call also when either of its
  * numbers is 0 (a side reached its target: the interval is stale); every
  * node it leaves has its functions, work and last child in the table.
- * The driver sets the interval again after each return, and ends when the root is proven, when v_max - v_min <= tolerance, at
- * the stop or after max_expansions.
+ * The driver sets the interval again after each return, and ends when
+ * the root is proven, when v_max - v_min <= tolerance, at the stop or
+ * after max_expansions.
  *
  * Work.  An expansion is a node opened that the table did not hold (a
  * leaf becoming an inner node); the expansions themselves come from the
