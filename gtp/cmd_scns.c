@@ -5,18 +5,30 @@
 #include "engine/engine.h"
 #include "gtp/cmd_scns.h"
 
-#define NO_SEARCH "no SCNS search of this position (genmove with param_player name scns first)"
+/* The SCNS player's last search if it was of this position (or of it
+ * before the answer was played: *answered), for a command that takes no
+ * arguments; NULL with the failure answered in *st. */
+static const scns_result_t *
+last_search(htp_cmd_t *cmd, const engine_t *e, bool *answered, htp_status_t *st)
+{
+    const scns_result_t *r = NULL;
+    if (cmd->argc != 0)
+        *st = htp_usage(cmd);
+    else if (!(r = engine_scns_last(e, answered)))
+        *st = htp_failure(cmd, "no SCNS search of this position "
+                          "(genmove with param_player name scns first)");
+    return r;
+}
 
 htp_status_t
 cmd_scns_pv(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
-    if (cmd->argc != 0)
-        return htp_usage(cmd);
     bool answered;
-    const scns_result_t *r = engine_scns_last(e, &answered);
+    htp_status_t st;
+    const scns_result_t *r = last_search(cmd, e, &answered, &st);
     if (!r)
-        return htp_failure(cmd, "%s", NO_SEARCH);
+        return st;
     const geometry_t *g = e->game.pos.geo;
     char name[MOVE_NAME_MAX];
     for (int i = answered ? 1 : 0, n = 0; i < r->pv_len; i++, n++)
@@ -28,12 +40,11 @@ htp_status_t
 cmd_scns_values(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
-    if (cmd->argc != 0)
-        return htp_usage(cmd);
     bool answered;
-    const scns_result_t *r = engine_scns_last(e, &answered);
+    htp_status_t st;
+    const scns_result_t *r = last_search(cmd, e, &answered, &st);
     if (!r)
-        return htp_failure(cmd, "%s", NO_SEARCH);
+        return st;
     const geometry_t *g = e->game.pos.geo;
     char name[MOVE_NAME_MAX];
     for (int i = 0; i < r->nchildren; i++) {

@@ -491,40 +491,43 @@ START_TEST(random_player_plays_legal_moves_to_the_end)
 }
 END_TEST
 
-/* The resistance player on small boards (1x1 to 7x7, rectangles too),
- * as either colour against the random player, with and without the swap:
- * a legal move every time until one side connects. */
-START_TEST(resistance_player_plays_legal_moves_to_the_end)
+/* `games` games on small boards (1x1 to 7x7, rectangles too) between
+ * player `name` (either colour by turns) and the random player, with and
+ * without the swap: a legal move every time until one side connects, so
+ * never a resignation. */
+static void
+play_small_games_against_random(engine_t *e, const char *name, int games)
 {
-    engine_t *e = engine_new(43);
-    ck_assert_ptr_nonnull(e);
-    e->player_params.name = player_index("resistance");
     stop_t stop = stop_make(NULL, 1);
-    for (int game = 0; game < 24; game++) {
+    int player = player_index(name), other = player_index("random");
+    for (int game = 0; game < games; game++) {
         int w = 1 + game % 7, h = 1 + (game * 5) % 7;
         ck_assert_int_eq(engine_new_game(e, w, h), GAME_OK);
         e->game_params.allow_swap = game % 2;
-        int other = player_index("random");
         hex_color_t c = HEX_BLACK, me = (hex_color_t)(game / 2 % 2);
         int moves = 0;
         while (game_winner(&e->game) == HEX_EMPTY) {
             int m;
             double s;
-            e->player_params.name = c == me ? player_index("resistance") : other;
+            e->player_params.name = c == me ? player : other;
             ck_assert_int_eq(engine_genmove(e, c, &stop, true, &m, &s), GENMOVE_OK);
             ck_assert(m >= 0 || m == MOVE_SWAP);
             c = game_to_move(&e->game);
             ck_assert_int_lt(++moves, 100);
         }
     }
+}
+
+START_TEST(resistance_player_plays_legal_moves_to_the_end)
+{
+    engine_t *e = engine_new(43);
+    ck_assert_ptr_nonnull(e);
+    play_small_games_against_random(e, "resistance", 24);
     engine_free(e);
 }
 END_TEST
 
-/* The SCNS player on small boards (1x1 to 7x7, rectangles too), as
- * either colour against the random player, with and without the swap, on
- * a budget of a few expansions: a legal move every time until one side
- * connects, never a resignation. */
+/* The SCNS player, on a budget of a few expansions. */
 START_TEST(scns_player_plays_legal_moves_to_the_end)
 {
     engine_t *e = engine_new(44);
@@ -532,24 +535,7 @@ START_TEST(scns_player_plays_legal_moves_to_the_end)
     e->scns_params.max_expansions = 15;
     e->scns_params.progress_interval = 0;
     e->scns_params.tt_mb = 4;
-    stop_t stop = stop_make(NULL, 1);
-    int scns = player_index("scns"), other = player_index("random");
-    for (int game = 0; game < 20; game++) {
-        int w = 1 + game % 7, h = 1 + (game * 5) % 7;
-        ck_assert_int_eq(engine_new_game(e, w, h), GAME_OK);
-        e->game_params.allow_swap = game % 2;
-        hex_color_t c = HEX_BLACK, me = (hex_color_t)(game / 2 % 2);
-        int moves = 0;
-        while (game_winner(&e->game) == HEX_EMPTY) {
-            int m;
-            double s;
-            e->player_params.name = c == me ? scns : other;
-            ck_assert_int_eq(engine_genmove(e, c, &stop, true, &m, &s), GENMOVE_OK);
-            ck_assert(m >= 0 || m == MOVE_SWAP);
-            c = game_to_move(&e->game);
-            ck_assert_int_lt(++moves, 100);
-        }
-    }
+    play_small_games_against_random(e, "scns", 20);
     engine_free(e);
 }
 END_TEST
