@@ -310,6 +310,7 @@ START_TEST(leaf_rules_set_the_interval)
     ck_assert_int_eq(w.r->v_max, PINF);
     ck_assert_int_lt(w.r->v_min, 0);
     /* White to move: P_max and delta_p are White's, on the other side */
+    position_free(&p);
     setup(&p, 9, 9, "e5");
     w.prm.multi_step = true;
     w.prm.delta = 103;
