@@ -85,6 +85,7 @@ engine_free(engine_t *e)
     free(e->player_state);
     free(e->player_generation);
     solver_free(e->solver);
+    kn_free(e->survey_kn);
     pattern_set_free(e->ice_patterns);
     vc_templates_free(e->vc_templates);
     game_free(&e->game);
@@ -101,6 +102,22 @@ void
 engine_knowledge_changed(engine_t *e)
 {
     e->knowledge_generation++;
+}
+
+kn_t *
+engine_survey(engine_t *e, hex_color_t to_move, bitset_t *must, ice_result_t *r)
+{
+    if (e->survey_kn && e->survey_generation != e->knowledge_generation) {
+        kn_free(e->survey_kn);
+        e->survey_kn = NULL;
+    }
+    if (!e->survey_kn) {
+        e->survey_kn = kn_new(&e->knowledge);
+        e->survey_generation = e->knowledge_generation;
+    }
+    if (!e->survey_kn || !kn_survey(e->survey_kn, &e->game.pos, to_move, must, r))
+        return NULL;
+    return e->survey_kn;
 }
 
 solver_t *

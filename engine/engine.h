@@ -67,6 +67,8 @@ typedef struct engine {
     kn_config_t knowledge;      /* engine_knowledge */
     uint64_t knowledge_generation;      /* bumped by every change of it */
     solver_t *solver;           /* the solver session (solver.h) */
+    kn_t *survey_kn;            /* engine_survey's workspace, or NULL */
+    uint64_t survey_generation; /* the knowledge it was made with */
     void **player_state;        /* by player index; made on first use */
     uint64_t *player_generation;        /* the knowledge each state was
                                          * made with */
@@ -93,6 +95,15 @@ const kn_config_t *engine_knowledge(const engine_t *e);
  * calls it): bump the generation so that what was built from the old
  * ones is made again. */
 void engine_knowledge_changed(engine_t *e);
+
+/* The position as it stands for to_move, through the board knowledge
+ * (knowledge.h kn_survey: both colours' VCs, the must-play and, with r,
+ * the inferior cells), for the commands that show it.  Returns the
+ * engine's survey workspace, which kn_vc reads until the next call or a
+ * change of the board knowledge, or NULL when memory is short.  The
+ * workspace is kept between calls: the VC tables are sized for the
+ * largest board, costlier to allocate than to fill. */
+kn_t *engine_survey(engine_t *e, hex_color_t to_move, bitset_t *must, ice_result_t *r);
 
 /* The solver session, ready for a search with the current param_dfpn and
  * knowledge (solver_prepare); NULL when memory is short. */

@@ -35,27 +35,25 @@ check_args(const htp_cmd_t *cmd, char *err)
 /* Evaluate the engine's position into *r (allocated here; free it).
  * False when memory is short. */
 static bool
-evaluate(const engine_t *e, resist_result_t **r)
+evaluate(engine_t *e, resist_result_t **r)
 {
     const position_t *pos = &e->game.pos;
     const kn_config_t *cfg = engine_knowledge(e);
     const vc_t *vc[2] = { NULL, NULL };
-    kn_t *kn = NULL;
     resist_t *rs = resist_new();
     *r = malloc(sizeof **r);
     bool ok = rs && *r;
     if (ok && cfg->resist_params->use_vcs) {
         /* both colours' VCs, as the board knowledge builds them */
         bitset_t must;
-        kn = kn_new(cfg);
-        ok = kn && kn_survey(kn, pos, HEX_BLACK, &must, NULL);
+        const kn_t *kn = engine_survey(e, HEX_BLACK, &must, NULL);
+        ok = kn != NULL;
         if (ok) {
             vc[HEX_BLACK] = kn_vc(kn, HEX_BLACK);
             vc[HEX_WHITE] = kn_vc(kn, HEX_WHITE);
         }
     }
     ok = ok && resist_compute(rs, cfg->resist_params, pos, vc, *r);
-    kn_free(kn);
     resist_free(rs);
     if (!ok) {
         free(*r);
@@ -67,7 +65,7 @@ evaluate(const engine_t *e, resist_result_t **r)
 htp_status_t
 cmd_eval_resist(htp_cmd_t *cmd, void *ctx)
 {
-    const engine_t *e = ctx;
+    engine_t *e = ctx;
     char err[ERRLEN];
     if (!check_args(cmd, err))
         return htp_failure(cmd, "%s", err);
@@ -86,7 +84,7 @@ cmd_eval_resist(htp_cmd_t *cmd, void *ctx)
 /* Every empty cell and its move score: the score itself with four
  * decimals, or (relative) an integer from 0 to 99, 99 for the best. */
 static htp_status_t
-resist_cells(htp_cmd_t *cmd, const engine_t *e, bool relative)
+resist_cells(htp_cmd_t *cmd, engine_t *e, bool relative)
 {
     char err[ERRLEN];
     if (!check_args(cmd, err))

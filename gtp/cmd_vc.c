@@ -15,17 +15,6 @@
 
 #define ERRLEN 256
 
-/* The position as it stands for `to_move`, through the engine's board
- * knowledge (knowledge.h kn_survey: both colours' VCs, the must-play and,
- * with r, the inferior cells).  A new workspace in *kn (free it with
- * kn_free); false when memory is short. */
-static bool
-survey(const engine_t *e, hex_color_t to_move, kn_t **kn, bitset_t *must, ice_result_t *r)
-{
-    *kn = kn_new(engine_knowledge(e));
-    return *kn && kn_survey(*kn, &e->game.pos, to_move, must, r);
-}
-
 /* A cell or an edge name. */
 static bool
 parse_endpoint(const geometry_t *g, const char *s, int *id)
@@ -84,14 +73,11 @@ cmd_vc_build(htp_cmd_t *cmd, void *ctx)
         return htp_failure(cmd, "%s", err);
     const position_t *pos = &e->game.pos;
     bitset_t consider;
-    kn_t *kn = NULL;
     ice_result_t *r = malloc(sizeof *r);
-    if (!r || !survey(e, color, &kn, &consider, r)) {
-        kn_free(kn);
+    if (!r || !engine_survey(e, color, &consider, r)) {
         free(r);
         return htp_failure(cmd, "out of memory");
     }
-    kn_free(kn);
     cmd_ice_write(cmd, pos->geo, r);
     /* The cells cmd_ice_write named. */
     bitset_t marked = bitset_or(bitset_or(r->dead, r->vulnerable), r->dominated);
@@ -115,12 +101,10 @@ between(htp_cmd_t *cmd, engine_t *e, vc_type_t type)
     char err[ERRLEN];
     if (!parse_args(cmd, e, 2, &color, ids, err))
         return htp_failure(cmd, "%s", err);
-    kn_t *kn;
     bitset_t must;
-    if (!survey(e, color, &kn, &must, NULL)) {
-        kn_free(kn);
+    const kn_t *kn = engine_survey(e, color, &must, NULL);
+    if (!kn)
         return htp_failure(cmd, "out of memory");
-    }
     const geometry_t *g = e->game.pos.geo;
     const vc_conn_t *l;
     int n = vc_between(kn_vc(kn, color), ids[0], ids[1], type, &l);
@@ -135,7 +119,6 @@ between(htp_cmd_t *cmd, engine_t *e, vc_type_t type)
         if (type == VC_SEMI)
             htp_printf(cmd, " %s", geometry_move_name(g, l[i].key, k));
     }
-    kn_free(kn);
     return htp_success(cmd, NULL);
 }
 
@@ -159,12 +142,10 @@ connected_to(htp_cmd_t *cmd, engine_t *e, vc_type_t type)
     char err[ERRLEN];
     if (!parse_args(cmd, e, 1, &color, &id, err))
         return htp_failure(cmd, "%s", err);
-    kn_t *kn;
     bitset_t must;
-    if (!survey(e, color, &kn, &must, NULL)) {
-        kn_free(kn);
+    const kn_t *kn = engine_survey(e, color, &must, NULL);
+    if (!kn)
         return htp_failure(cmd, "out of memory");
-    }
     const position_t *p = &e->game.pos;
     bitset_t ends = vc_connected_to(kn_vc(kn, color), id, type), show = bitset_empty();
     for (int x = bitset_first(&ends); x >= 0; x = bitset_next(&ends, x)) {
@@ -174,7 +155,6 @@ connected_to(htp_cmd_t *cmd, engine_t *e, vc_type_t type)
             show = bitset_or(show, position_group_cells(p, x));
     }
     write_cells(cmd, p->geo, &show);
-    kn_free(kn);
     return htp_success(cmd, NULL);
 }
 
@@ -199,10 +179,7 @@ cmd_vc_get_mustplay(htp_cmd_t *cmd, void *ctx)
     if (!parse_args(cmd, e, 0, &color, NULL, err))
         return htp_failure(cmd, "%s", err);
     bitset_t mp;
-    kn_t *kn;
-    bool ok = survey(e, color, &kn, &mp, NULL);
-    kn_free(kn);
-    if (!ok)
+    if (!engine_survey(e, color, &mp, NULL))
         return htp_failure(cmd, "out of memory");
     write_cells(cmd, e->game.pos.geo, &mp);
     return htp_success(cmd, NULL);

@@ -21,12 +21,13 @@ failed=0
 ok() { passed=$((passed + 1)); echo "ok: $1"; }
 bad() { failed=$((failed + 1)); echo "FAILED: $1"; }
 
-# Solve 8x8 with Black d5 on the board for White, for one second (far too
-# little to solve it), with a progress block every 0.1 s.  The replies
+# Solve 8x8 with Black d5 on the board for White, for three seconds (far too
+# little to solve it, and enough on a loaded machine for a line of two
+# moves to show), with a progress block every 0.1 s.  The replies
 # before the solve's are the empty successes of the set-up commands.  The
 # input ends with quit, so that its end does not interrupt the solve.
 printf '%s\n' 'boardsize 8 8' 'play b d5' 'param_dfpn use_guifx 1' \
-    'param_dfpn progress_interval 0.1' 'solve w 1' 'name' 'quit' |
+    'param_dfpn progress_interval 0.1' 'solve w 3' 'name' 'quit' |
     "$hein" >"$dir/out" 2>/dev/null
 
 # The blocks, one per line ("|" between their lines), in order.

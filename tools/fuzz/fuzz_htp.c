@@ -10,7 +10,16 @@
  * board: the board knowledge behind genmove, vc-build and
  * compute-inferior costs far less there than on the 11x11 default, so
  * many more inputs run; "boardsize" reaches every other size.  After each
- * input the engine's position must still be consistent. */
+ * input the engine's position must still be consistent.
+ *
+ * One engine serves the whole run, made again only when an input changed
+ * the board knowledge's settings: a new engine per input loads the
+ * pattern files and, at its first genmove or vc-build, allocates VC
+ * tables sized for the largest board, which under the sanitizers cost
+ * more than most inputs do.  Each input still starts from the same state:
+ * a new 5x5 game, the seed, and every parameter group as engine_new left
+ * it (restored after the input; the player states and the solver session
+ * made for the defaults stay). */
 #include "config.h"
 
 #include <assert.h>
@@ -23,9 +32,12 @@
 #include "gtp/commands.h"
 #include "gtp/htp.h"
 
-/* The fuzzing harness keeps one filtered copy of the command table for the
- * whole run (libFuzzer calls the target from a single thread). */
+/* The fuzzing harness keeps one filtered copy of the command table, the
+ * engine and the parameters engine_new gave it for the whole run
+ * (libFuzzer calls the target from a single thread). */
 static htp_command_t fuzz_table[128];
+static engine_t *fuzz_engine;
+static engine_t fuzz_defaults;  /* the parameter groups only */
 
 static bool
 excluded(const char *name)
@@ -51,15 +63,50 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
     return 0;
 }
 
+/* Restores every parameter group to its value at engine_new.  A changed
+ * ICE, VC or resistance setting would leave player states and solver
+ * workspaces made for it, so the engine is then made again. */
+static void
+restore_defaults(void)
+{
+    engine_t *e = fuzz_engine;
+    const engine_t *d = &fuzz_defaults;
+    bool knowledge_changed = memcmp(&e->ice_params, &d->ice_params, sizeof d->ice_params) != 0
+        || memcmp(&e->vc_params, &d->vc_params, sizeof d->vc_params) != 0
+        || memcmp(&e->resist_params, &d->resist_params, sizeof d->resist_params) != 0;
+    if (knowledge_changed) {
+        engine_free(fuzz_engine);
+        fuzz_engine = NULL;
+        return;
+    }
+    e->game_params = d->game_params;
+    e->player_params = d->player_params;
+    e->dfpn_params = d->dfpn_params;
+    e->scns_params = d->scns_params;
+    engine_apply_game_time(e);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size > 4096)
         return 0;
-    engine_t *e = engine_new(1);
+    if (!fuzz_engine) {
+        fuzz_engine = engine_new(1);
+        assert(fuzz_engine);
+        fuzz_defaults.game_params = fuzz_engine->game_params;
+        fuzz_defaults.player_params = fuzz_engine->player_params;
+        fuzz_defaults.ice_params = fuzz_engine->ice_params;
+        fuzz_defaults.vc_params = fuzz_engine->vc_params;
+        fuzz_defaults.resist_params = fuzz_engine->resist_params;
+        fuzz_defaults.dfpn_params = fuzz_engine->dfpn_params;
+        fuzz_defaults.scns_params = fuzz_engine->scns_params;
+    }
+    engine_t *e = fuzz_engine;
+    engine_seed(e, 1);
     FILE *sink = fopen("/dev/null", "w");
     htp_t *h = htp_new(stdin, sink, fuzz_table, e);
-    assert(e && sink && h);
+    assert(sink && h);
     if (engine_new_game(e, 5, 5) != GAME_OK)
         abort();
     /* genmove must stay quick whatever the clock says. */
@@ -76,6 +123,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     free(text);
     htp_free(h);
     fclose(sink);
-    engine_free(e);
+    restore_defaults();
     return 0;
 }
