@@ -138,7 +138,8 @@ static const param_desc_t scns_param_table[] = {
     { "tolerance", PARAM_INT, offsetof(scns_params_t, tolerance), 0, 1000000000, NULL,
       "stop when v_max - v_min is at most this (value units); 0: search the whole budget" },
     { "interlude", PARAM_INT, offsetof(scns_params_t, interlude), 0, 1000000000, NULL,
-      "expansions before the search returns to the root to set the interval again; "
+      "expansions before the search returns to the root to set the interval again, "
+      "at a second a move; genmove scales it with its budget; "
       "0: only when a side reaches its target" },
     { "use_rave", PARAM_BOOL, offsetof(scns_params_t, use_rave), 0, 1, NULL,
       "mix RAVE statistics into a move's error, (9)-(11)" },

@@ -138,6 +138,6 @@ typedef struct player_scns_report {
 bool player_scns_last(const void *state, player_scns_report_t *out);
 
 /* The player genmove uses in a new engine. */
-#define PLAYER_DEFAULT "resistance"
+#define PLAYER_DEFAULT "scns"
 
 #endif /* HEIN_ENGINE_PLAYER_H */

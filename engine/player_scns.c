@@ -23,6 +23,7 @@
  * The threads the engine lends are not used yet: the search is serial. */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -194,8 +195,16 @@ scns_genmove(void *state, const player_request_t *req)
     st->used = *st->params;
     st->have_used = true;
     scns_set_progress(st->s, progress, st);
+    /* The root interlude is the paper's at about a second a move (30 s
+     * games), and grows with the budget, so that a long search returns to
+     * the root as often in proportion to its work. */
+    scns_params_t prm = *st->params;
+    if (req->budget > 1 && prm.interlude > 0) {
+        double w = prm.interlude * req->budget;
+        prm.interlude = w < 1e9 ? (int)lround(w) : 1000000000;
+    }
     int move = -1;
-    bool searched = scns_search(st->s, p, me, st->params, &req->stop, &st->result);
+    bool searched = scns_search(st->s, p, me, &prm, &req->stop, &st->result);
     if (searched) {
         move = st->result.move;
         if (move < 0)           /* decided at the root, no move named */

@@ -114,10 +114,10 @@ boardsize 11 11
 60 param_game
 #? [\[bool\] allow_swap 0\n\[string\] game_time 1800\n\[string\] move_time 10]
 
-# The resistance player is the default; the SCNS player is chosen with
-# param_player name scns (scns.tst).
+# The SCNS player is the default (scns.tst); the resistance and random
+# players stay as baselines.
 61 param_player
-#? [\[list/random/resistance/scns\] name resistance]
+#? [\[list/random/resistance/scns\] name scns]
 
 param_game allow_swap 1
 62 param_game allow_swap

@@ -118,8 +118,10 @@ typedef struct scns_params {
     int tolerance;              /* stop when v_max - v_min <= this; 0:
                                  * never */
     int interlude;              /* expansions before returning to the
-                                 * root: 20 (the paper's tuning); 0: only
-                                 * when the numbers say so */
+                                 * root: 20 (the paper's tuning, at about
+                                 * a second a move; the player scales it
+                                 * with its budget); 0: only when the
+                                 * numbers say so */
     bool use_rave;              /* (9)-(11) */
     double rave_shift;          /* R_shift: 211 */
     double rave_impact;         /* R_impact: 782 */

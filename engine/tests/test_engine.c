@@ -451,10 +451,10 @@ START_TEST(player_tables_agree)
 }
 END_TEST
 
-START_TEST(new_engine_plays_the_resistance_player)
+START_TEST(new_engine_plays_the_scns_player)
 {
     engine_t *e = engine_new(1);
-    ck_assert_str_eq(engine_player(e)->name, "resistance");
+    ck_assert_str_eq(engine_player(e)->name, "scns");
     engine_free(e);
 }
 END_TEST
@@ -633,6 +633,11 @@ END_TEST
 START_TEST(genmove_charges_the_clock_and_reg_genmove_does_not)
 {
     engine_t *e = engine_new(7);
+    /* a short game on a small board: the default player's search is
+     * quick */
+    e->game_params.game_time = 20;
+    engine_apply_game_time(e);
+    ck_assert_int_eq(engine_new_game(e, 5, 5), GAME_OK);
     stop_t stop = stop_make(NULL, 1);
     int m;
     double s;
@@ -728,7 +733,7 @@ engine_suite(void)
     tc = tcase_create("player");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, player_tables_agree);
-    tcase_add_test(tc, new_engine_plays_the_resistance_player);
+    tcase_add_test(tc, new_engine_plays_the_scns_player);
     tcase_add_test(tc, random_player_plays_legal_moves_to_the_end);
     tcase_add_test(tc, resistance_player_plays_legal_moves_to_the_end);
     tcase_add_test(tc, scns_player_plays_legal_moves_to_the_end);
