@@ -1,0 +1,122 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# The SCNS player's strength, by matches with the referee hein-match: the
+# runs the closing notes of the player's work quote, kept here so that
+# anyone can repeat them.  11x11, one thread per engine, hein-match's
+# default openings (every edge cell but the corners as Black's first
+# move, both colours), one seed per game.  Prints each match's summary
+# and keeps its folder (games, results.txt, summary.txt, winrate.png)
+# under OUTDIR.  A benchmark: it asserts nothing.
+#
+#   strength-scns.sh [options] HEIN-MATCH HEIN MODE
+#
+# MODE
+#   resistance  SCNS (the default player) against the resistance player
+#   mohex       SCNS against MoHex (--mohex PATH; its time comes from a
+#               config file written here: max_time, one thread, no
+#               solver, no pondering, as ../shared/opponents/README.md
+#               says); hein's time per move should match MoHex's mean,
+#               which is about 0.15 s over max_time: compare the mean
+#               seconds per move the summary prints
+#   knockout    the knockout table: the default player against itself
+#               with one feature off, one match a row: (a) 2-step leaves
+#               (multi_step 0), (b) epsilon 0, (c) eta 0, (d) no
+#               forgetting, (e) no RAVE
+#
+# Options
+#   --games N        games per match (72)
+#   --move-time SEC  hein's seconds per move (1)
+#   --mohex PATH     the MoHex binary (mode mohex)
+#   --mohex-time S   MoHex's max_time (1)
+#   --jobs N         games at once (2; one-thread engines)
+#   --size N         board size (11)
+#   --out DIR        where the match folders go (a new folder in /tmp)
+#   --rows LIST      knockout rows to run, e.g. "a c" (all)
+# Exit status 2 on a usage or set-up error or a failed match.
+games=72
+move_time=1
+mohex=
+mohex_time=1
+jobs=2
+size=11
+out=
+rows="a b c d e"
+while [ $# -gt 3 ]; do
+    case $1 in
+        --games) games=$2; shift 2 ;;
+        --move-time) move_time=$2; shift 2 ;;
+        --mohex) mohex=$2; shift 2 ;;
+        --mohex-time) mohex_time=$2; shift 2 ;;
+        --jobs) jobs=$2; shift 2 ;;
+        --size) size=$2; shift 2 ;;
+        --out) out=$2; shift 2 ;;
+        --rows) rows=$2; shift 2 ;;
+        *) break ;;
+    esac
+done
+usage="usage: strength-scns.sh [options] HEIN-MATCH HEIN resistance|mohex|knockout"
+if [ $# -ne 3 ]; then
+    echo "$usage" >&2
+    exit 2
+fi
+referee=$1
+hein=$2
+mode=$3
+for p in "$referee" "$hein"; do
+    [ -x "$p" ] || { echo "strength-scns.sh: no program $p" >&2; exit 2; }
+done
+[ -n "$out" ] || out=$(mktemp -d "${TMPDIR:-/tmp}/hein-scns.XXXXXX") || exit 2
+mkdir -p "$out" || exit 2
+trap 'exit 130' INT TERM
+
+# match NAME CONFIG-A CONFIG-B [ENGINE-B]: A is hein with CONFIG-A, B hein
+# with CONFIG-B or ENGINE-B as given; the summary on stdout.
+match() {
+    name=$1
+    a="$hein --seed 1{game} --config $2"
+    b=${4:-"$hein --seed 2{game} --config $3"}
+    echo "== $name: $games games, $size x $size, $move_time s a move"
+    "$referee" -n "$games" -s "$size" -j "$jobs" --move-time "$move_time" --tolerance 2 \
+        -o "$out/$name" "$a" "$b" 2>"$out/$name.log"
+    st=$?
+    if [ $st -ne 0 ]; then
+        echo "strength-scns.sh: hein-match failed (status $st); see $out/$name.log" >&2
+        exit 2
+    fi
+}
+
+printf 'param_player name scns\n' >"$out/scns.cfg"
+printf 'param_player name resistance\n' >"$out/resistance.cfg"
+case $mode in
+    resistance)
+        match scns-vs-resistance "$out/scns.cfg" "$out/resistance.cfg"
+        ;;
+    mohex)
+        [ -x "$mohex" ] || { echo "strength-scns.sh: mode mohex needs --mohex PATH" >&2; exit 2; }
+        printf '%s\n' 'param_mohex num_threads 1' "param_mohex max_time $mohex_time" \
+            'param_mohex use_parallel_solver 0' 'param_mohex ponder 0' \
+            'param_game allow_swap 0' >"$out/mohex.htp"
+        match scns-vs-mohex "$out/scns.cfg" - \
+            "$mohex --use-logfile=0 --quiet --config $out/mohex.htp"
+        ;;
+    knockout)
+        for row in $rows; do
+            case $row in
+                a) knob='multi_step 0'; what=two-step-leaves ;;
+                b) knob='epsilon 0'; what=epsilon-0 ;;
+                c) knob='eta 0'; what=eta-0 ;;
+                d) knob='use_forgetting 0'; what=no-forgetting ;;
+                e) knob='use_rave 0'; what=no-rave ;;
+                *) echo "strength-scns.sh: no knockout row $row" >&2; exit 2 ;;
+            esac
+            printf 'param_player name scns\nparam_scns %s\n' "$knob" >"$out/$what.cfg"
+            match "base-vs-$what" "$out/scns.cfg" "$out/$what.cfg"
+        done
+        ;;
+    *)
+        echo "$usage" >&2
+        exit 2
+        ;;
+esac
+echo "strength-scns.sh: results in $out"
+exit 0
