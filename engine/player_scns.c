@@ -26,6 +26,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 
 #include "board/resist.h"
 #include "engine/player.h"
@@ -162,12 +163,16 @@ summary(const scns_state_t *st, int move)
             work = r->child[i].work;
     const char *how = r->winner == HEX_EMPTY ? "" : r->winner == r->to_move ? ", proven win"
         : ", proven loss";
-    fprintf(stderr, "scns: %s after %.2f s, %llu expansions (%.0f/s, %llu terminal), work %llu, "
-            "value %s, interval [%s, %s]%s%s%s, pv %s\n",
+    struct rusage ru;
+    long rss_mb = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss / 1024 : -1;
+    fprintf(stderr, "scns: %s after %.2f s, %llu expansions (%.0f/s, %llu terminal, "
+            "%llu knowledge, peak RSS %ld MiB), work %llu, value %s, interval [%s, %s]%s%s%s, "
+            "pv %s\n",
             geometry_move_name(st->geo, move, name), s->seconds,
             (unsigned long long)s->expansions,
             s->seconds > 0 ? (double)s->expansions / s->seconds : 0.0,
-            (unsigned long long)s->terminal, (unsigned long long)work,
+            (unsigned long long)s->terminal, (unsigned long long)s->knowledge, rss_mb,
+            (unsigned long long)work,
             value_text(r->value, v, sizeof v), value_text(r->v_min, lo, sizeof lo),
             value_text(r->v_max, hi, sizeof hi), how,
             r->reason != KN_OPEN ? " by " : "", r->reason != KN_OPEN ? kn_reason_name(r->reason)
