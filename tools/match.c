@@ -61,9 +61,11 @@ typedef struct match_run {
     atomic_bool done;           /* the games are over: the signal thread
                                  * may end */
 
-    /* Guarded by lock: the game counter, the tally, results.txt, the
-     * progress lines on stderr (so that they come out whole and in the
-     * order of the tally) and the failure flag. */
+    /* Guarded by lock: the game counter, the tally (with the engines'
+     * genmove times, folded in as each game is recorded), results.txt,
+     * the progress lines on stderr (so that they come out whole and in
+     * the order of the tally) and the failure flag.  The main thread
+     * reads the tally for the summary after joining the game threads. */
     pthread_mutex_t lock;
     int next;                   /* the next game number to hand out */
     match_tally_t tally;
@@ -113,8 +115,11 @@ match_usage(FILE *f)
         "referee measures it.  A loss is scored for an illegal or\n"
         "unparsable move, a move over time, no reply (timeout), a crash,\n"
         "a refused command (forfeit) or a resignation.  A progress line\n"
-        "per game goes to stderr, the summary to stdout.  ^C stops the\n"
-        "match and keeps the finished games.\n"
+        "per game goes to stderr, the summary to stdout: wins per engine\n"
+        "and colour, each engine's moves with their mean and longest\n"
+        "seconds (genmove to reply, as the referee measured them), the win\n"
+        "rate of A and the Elo difference.  ^C stops the match and keeps\n"
+        "the finished games.\n"
         "Exit status: 0 when the match was played, 1 on a failure, 2 on a\n"
         "usage or set-up error, 128+N when stopped by signal N.\n",
         MATCH_DEFAULT_MOVE_TIME, MATCH_DEFAULT_TOLERANCE,

@@ -19,6 +19,8 @@ match_tally_add(match_tally_t *t, const match_result_t *r)
     t->games_as[loser][lose_color]++;
     t->color_wins[r->winner_color]++;
     t->reasons[r->reason]++;
+    for (int who = 0; who < 2; who++)
+        match_timing_merge(&t->timing[who], &r->timing[who]);
 }
 
 void
@@ -91,6 +93,32 @@ match_stats_engines(FILE *f, const match_tally_t *t)
     fprintf(f, "%s\n", t->games ? "" : " none");
 }
 
+/* Seconds, or "n/a" when no genmove was counted. */
+static void
+match_stats_seconds(FILE *f, const match_timing_t *t, double seconds)
+{
+    if (t->moves)
+        fprintf(f, "  %10.3f", seconds);
+    else
+        fprintf(f, "  %10s", "n/a");
+}
+
+static void
+match_stats_times(FILE *f, const match_tally_t *t)
+{
+    fprintf(f, "seconds per move, measured by the referee (genmove to "
+            "reply):\n");
+    fprintf(f, "engine       moves        mean     longest\n");
+    for (int who = 0; who < 2; who++) {
+        const match_timing_t *m = &t->timing[who];
+
+        fprintf(f, "%-6s  %10d", who == 0 ? "A" : "B", m->moves);
+        match_stats_seconds(f, m, match_timing_mean(m));
+        match_stats_seconds(f, m, m->longest);
+        putc('\n', f);
+    }
+}
+
 static void
 match_stats_rates(FILE *f, const match_tally_t *t)
 {
@@ -126,5 +154,6 @@ match_stats_summary(FILE *f, const match_tally_t *t, const match_summary_t *s)
         fprintf(f, "%s: %s (%s)\n", who == 0 ? "A" : "B", s->names[who],
                 s->commands[who]);
     match_stats_engines(f, t);
+    match_stats_times(f, t);
     match_stats_rates(f, t);
 }

@@ -51,6 +51,15 @@ expect_out "win rate of A: "
 expect_out "% (95% interval "
 expect_out "Elo A-B: "
 expect_out "reasons: connection 4"
+# Each engine's moves, timed by the referee: some, none over the move time.
+expect_out "engine       moves        mean     longest"
+for who in A B; do
+    line=$(grep "^$who  *[0-9]*  *[0-9.]*  *[0-9.]*\$" "$tmp/out")
+    set -- $line
+    [ "${2:-0}" -gt 0 ] || fail "no moves counted for $who: '$line'"
+    awk -v m="${3:-9}" -v l="${4:-9}" 'BEGIN { exit !(m <= l && l < 2) }' \
+        || fail "engine $who's times are off: '$line'"
+done
 [ "$(grep -c '^game [1-4]/4: [AB] (\(black\|white\)) beats [AB] by connection in [0-9]* moves \[A [0-4], B [0-4]\]$' "$tmp/err")" -eq 4 ] \
     || fail "not 4 progress lines"
 

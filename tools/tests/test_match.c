@@ -165,7 +165,7 @@ result(int game, int winner, hex_color_t color, match_reason_t reason)
     match_result_t r = {
         .game = game, .opening_text = "a2", .winner = winner,
         .winner_color = color, .reason = reason, .moves = 9,
-        .used = { 1.5, 0.25 }
+        .timing = { { 5, 1.5, 0.5 }, { 5, 0.25, 0.125 } }
     };
 
     r.black = color == HEX_BLACK ? winner : 1 - winner;
@@ -201,6 +201,45 @@ START_TEST(tally_counts_wins_per_engine_and_colour)
 }
 END_TEST
 
+START_TEST(tally_adds_each_engines_genmove_times)
+{
+    match_tally_t t = { 0 };
+    match_result_t r = result(0, A, HEX_BLACK, MATCH_REASON_CONNECTION);
+
+    match_tally_add(&t, &r);
+    r = result(1, B, HEX_BLACK, MATCH_REASON_CONNECTION);
+    r.timing[B] = (match_timing_t){ 3, 3.0, 2.0 };
+    match_tally_add(&t, &r);
+    ck_assert_int_eq(t.timing[A].moves, 10);
+    assert_near(t.timing[A].total, 3.0, 1e-12);
+    assert_near(t.timing[A].longest, 0.5, 1e-12);
+    ck_assert_int_eq(t.timing[B].moves, 8);
+    assert_near(t.timing[B].total, 3.25, 1e-12);
+    assert_near(t.timing[B].longest, 2.0, 1e-12);
+    assert_near(match_timing_mean(&t.timing[B]), 3.25 / 8, 1e-12);
+}
+END_TEST
+
+START_TEST(timing_counts_moves_and_keeps_the_longest)
+{
+    match_timing_t t = { 0 }, u = { 0 };
+
+    assert_near(match_timing_mean(&t), 0, 0);
+    match_timing_add(&t, 0.25);
+    match_timing_add(&t, 1.0);
+    match_timing_add(&t, 0.5);
+    ck_assert_int_eq(t.moves, 3);
+    assert_near(t.total, 1.75, 1e-12);
+    assert_near(t.longest, 1.0, 0);
+    match_timing_add(&u, 0.75);
+    match_timing_merge(&u, &t);
+    ck_assert_int_eq(u.moves, 4);
+    assert_near(u.total, 2.5, 1e-12);
+    assert_near(u.longest, 1.0, 0);
+    assert_near(match_timing_mean(&u), 0.625, 1e-12);
+}
+END_TEST
+
 START_TEST(summary_names_every_figure)
 {
     match_tally_t t = { 0 };
@@ -228,6 +267,10 @@ START_TEST(summary_names_every_figure)
         "A                4         2/2         2/2",
         "B                0         0/2         0/2",
         "black won 2, white won 2", "reasons: connection 4",
+        "seconds per move, measured by the referee",
+        "engine       moves        mean     longest\n"
+        "A               20       0.300       0.500\n"
+        "B               20       0.050       0.125\n",
         "win rate of A: 100.0% (95% interval 51.0% to 100.0%)",
         "Elo A-B: +inf (95% interval +7.0 to +inf)",
     };
@@ -705,6 +748,7 @@ match_suite(void)
     tcase_add_test(t, wilson_interval_matches_hand_computed_bounds);
     tcase_add_test(t, wilson_interval_of_a_clean_sweep_reaches_one_exactly);
     tcase_add_test(t, tally_counts_wins_per_engine_and_colour);
+    tcase_add_test(t, tally_adds_each_engines_genmove_times);
     tcase_add_test(t, summary_names_every_figure);
     suite_add_tcase(s, t);
     t = tcase_create("clock");
@@ -712,6 +756,7 @@ match_suite(void)
     tcase_add_test(t, game_time_takes_off_the_move_then_adds_the_increment);
     tcase_add_test(t, game_time_without_increment_is_sudden_death);
     tcase_add_test(t, time_options_parse_and_format);
+    tcase_add_test(t, timing_counts_moves_and_keeps_the_longest);
     suite_add_tcase(s, t);
     t = tcase_create("judge");
     tcase_add_test(t, garbage_reply_is_an_illegal_move);
