@@ -74,14 +74,16 @@ png_line(png_image_t *img, int x0, int y0, int x1, int y1,
     int e = dx + dy;
 
     for (;;) {
+        int e2 = 2 * e;
+
         png_set(img, x0, y0, color);
         if (x0 == x1 && y0 == y1)
             return;
-        if (2 * e >= dy) {
+        if (e2 >= dy) {
             e += dy;
             x0 += sx;
         }
-        if (2 * e <= dx) {
+        if (e2 <= dx) {
             e += dx;
             y0 += sy;
         }

@@ -274,6 +274,31 @@ START_TEST(lines_include_both_ends_and_drawing_is_clipped)
 }
 END_TEST
 
+/* Every slope, both ways: a line has max(|dx|, |dy|) + 1 pixels, its
+ * ends among them, one per step along its longer side. */
+START_TEST(lines_of_every_slope_end_where_they_should)
+{
+    for (int dx = -9; dx <= 9; dx++) {
+        for (int dy = -9; dy <= 9; dy++) {
+            int adx = abs(dx), ady = abs(dy);
+            int want = (adx > ady ? adx : ady) + 1, on = 0;
+            png_image_t img;
+
+            png_image_init(&img, 20, 20, palette, 3, 0);
+            png_line(&img, 10, 10, 10 + dx, 10 + dy, 1);
+            for (int y = 0; y < 20; y++)
+                for (int x = 0; x < 20; x++)
+                    on += png_get(&img, x, y);
+            ck_assert_msg(on == want && png_get(&img, 10, 10)
+                          && png_get(&img, 10 + dx, 10 + dy),
+                          "line by (%d, %d): %d pixels, expected %d", dx, dy,
+                          on, want);
+            png_image_free(&img);
+        }
+    }
+}
+END_TEST
+
 START_TEST(saved_file_holds_the_encoded_bytes)
 {
     char path[] = "/tmp/test_png-XXXXXX", err[256];
@@ -315,6 +340,7 @@ png_suite(void)
     tcase_add_test(t, large_image_spans_several_stored_blocks);
     tcase_add_test(t, one_pixel_image_is_a_valid_file);
     tcase_add_test(t, lines_include_both_ends_and_drawing_is_clipped);
+    tcase_add_test(t, lines_of_every_slope_end_where_they_should);
     tcase_add_test(t, saved_file_holds_the_encoded_bytes);
     suite_add_tcase(s, t);
     return s;
