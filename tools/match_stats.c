@@ -3,8 +3,10 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "tools/match_stats.h"
+#include "tools/util.h"
 
 void
 match_tally_add(match_tally_t *t, const match_result_t *r)
@@ -12,7 +14,11 @@ match_tally_add(match_tally_t *t, const match_result_t *r)
     int loser = 1 - r->winner;
     hex_color_t lose_color = hex_color_other(r->winner_color);
 
-    t->games++;
+    if ((size_t)t->games == t->capacity) {
+        t->capacity = t->capacity ? 2 * t->capacity : 64;
+        t->winners = util_xrealloc(t->winners, t->capacity);
+    }
+    t->winners[t->games++] = (unsigned char)r->winner;
     t->wins[r->winner]++;
     t->games_as[r->winner][r->winner_color]++;
     t->wins_as[r->winner][r->winner_color]++;
@@ -21,6 +27,14 @@ match_tally_add(match_tally_t *t, const match_result_t *r)
     t->reasons[r->reason]++;
     for (int who = 0; who < 2; who++)
         match_timing_merge(&t->timing[who], &r->timing[who]);
+}
+
+void
+match_tally_free(match_tally_t *t)
+{
+    free(t->winners);
+    t->winners = NULL;
+    t->capacity = 0;
 }
 
 void

@@ -34,9 +34,16 @@ typedef struct match_tally {
     int color_wins[2];          /* by colour */
     int reasons[MATCH_REASONS];
     match_timing_t timing[2];   /* every game's genmoves, by engine */
+    unsigned char *winners;     /* games of them: the engine that won each
+                                 * game, in the order they were added */
+    size_t capacity;            /* of winners */
 } match_tally_t;
 
+/* Adds a finished game.  A tally starts as { 0 }. */
 void match_tally_add(match_tally_t *t, const match_result_t *r);
+
+/* Frees what a tally holds (its winners). */
+void match_tally_free(match_tally_t *t);
 
 /* The Wilson score interval for `wins` out of n > 0 at z. */
 void match_stats_wilson(int wins, int n, double z, double *lo, double *hi);

@@ -42,6 +42,11 @@ expect_file "$(sgf_of "$out" 1)" ";B[a2]"
 expect_file "$(sgf_of "$out" 1)" "PB[hein 0.1.0 (A)]"
 expect_file "$(sgf_of "$out" 2)" "PB[hein 0.1.0 (B)]"
 expect_file "$(sgf_of "$out" 3)" ";B[a3]"
+# The plot of A's win rate.
+[ -f "$out/winrate.png" ] || fail "no winrate.png"
+sig=$(head -c 16 "$out/winrate.png" | od -An -tx1 | tr -d ' \n')
+[ "$sig" = 89504e470d0a1a0a0000000d49484452 ] \
+    || fail "winrate.png does not start as a PNG: $sig"
 # The summary, printed and in summary.txt.
 cmp -s "$tmp/out" "$out/summary.txt" || fail "stdout differs from summary.txt"
 expect_out "4 of 4 games on 5x5"
