@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hein-match: the referee.  Plays a match between two HTP engines and
- * writes its results (see match_record.h), one SGF per game and a summary
- * (match_stats.h).
+ * writes its results (see match_record.h), one SGF per game, a summary
+ * (match_stats.h) and a plot of the win rate (match_plot.h).
  *
  * Threads: the main thread reads the options, starts a signal thread and
  * -j game threads, waits for them and writes the summary.  Each game
@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "tools/match_game.h"
+#include "tools/match_plot.h"
 #include "tools/match_stats.h"
 #include "tools/util.h"
 
@@ -61,9 +62,13 @@ typedef struct match_run {
     atomic_bool done;           /* the games are over: the signal thread
                                  * may end */
 
-    /* Guarded by lock: the game counter, the tally, results.txt, the
-     * progress lines on stderr (so that they come out whole and in the
-     * order of the tally) and the failure flag. */
+    /* Guarded by lock: the game counter, the tally (with the engines'
+     * genmove times and the winners in the order the games finished,
+     * folded in as each game is recorded), results.txt,
+     * the progress lines on stderr (so that they come out whole and in
+     * the order of the tally) and the failure flag.  The main thread
+     * reads the tally for the summary and the plot after joining the game
+     * threads. */
     pthread_mutex_t lock;
     int next;                   /* the next game number to hand out */
     match_tally_t tally;
@@ -87,9 +92,10 @@ match_usage(FILE *f)
         "\n"
         "  -n, --games N          play N games (required)\n"
         "  -s, --size N|WxH       board size (default 11)\n"
-        "  -o, --outdir DIR       write results.txt, summary.txt and\n"
-        "                         game-NNN.sgf into DIR, made if missing;\n"
-        "                         files there are overwritten (required)\n"
+        "  -o, --outdir DIR       write results.txt, summary.txt,\n"
+        "                         winrate.png and game-NNN.sgf into DIR,\n"
+        "                         made if missing; files there are\n"
+        "                         overwritten (required)\n"
         "      --move-time SEC    SEC seconds per move (the default, with\n"
         "                         SEC = %g)\n"
         "      --game-time SEC[+INC]  SEC seconds per side for the game,\n"
@@ -113,8 +119,13 @@ match_usage(FILE *f)
         "referee measures it.  A loss is scored for an illegal or\n"
         "unparsable move, a move over time, no reply (timeout), a crash,\n"
         "a refused command (forfeit) or a resignation.  A progress line\n"
-        "per game goes to stderr, the summary to stdout.  ^C stops the\n"
-        "match and keeps the finished games.\n"
+        "per game goes to stderr, the summary to stdout: wins per engine\n"
+        "and colour, each engine's moves with their mean and longest\n"
+        "seconds (genmove to reply, as the referee measured them), the win\n"
+        "rate of A and the Elo difference.  DIR/winrate.png plots A's win\n"
+        "rate after each game, in the order the games finished, with its\n"
+        "95%% interval and a line at 0.5.  ^C stops the match and keeps\n"
+        "the finished games.\n"
         "Exit status: 0 when the match was played, 1 on a failure, 2 on a\n"
         "usage or set-up error, 128+N when stopped by signal N.\n",
         MATCH_DEFAULT_MOVE_TIME, MATCH_DEFAULT_TOLERANCE,
@@ -523,6 +534,23 @@ match_summary(match_run_t *run)
     return ok;
 }
 
+/* Draws OUTDIR/winrate.png. */
+static bool
+match_write_plot(const match_run_t *run)
+{
+    util_buf_t path = { 0 };
+    char err[512];
+    bool ok;
+
+    util_buf_addf(&path, "%s/winrate.png", run->opts->cfg.outdir);
+    ok = match_plot_save(path.s, run->tally.winners, run->tally.games, err,
+                         sizeof err);
+    if (!ok)
+        fprintf(stderr, "hein-match: %s\n", err);
+    util_buf_free(&path);
+    return ok;
+}
+
 /* The header of results.txt. */
 static void
 match_results_header(const match_run_t *run)
@@ -591,6 +619,8 @@ match_run(match_run_t *run, match_opts_t *o)
         status = match_play(run) ? 0 : 1;
         if (!match_summary(run))
             status = 1;
+        if (!match_write_plot(run))
+            status = 1;
         if (run->failed)
             status = 1;
         if (atomic_load(&run->signal))
@@ -649,6 +679,7 @@ main(int argc, char **argv)
         run.env.cancel_fd = run.stop_pipe[0];
         run.env.warned = run.warned;
         status = match_run(&run, &opts);
+        match_tally_free(&run.tally);
         pthread_mutex_destroy(&run.lock);
         close(run.stop_pipe[0]);
         close(run.stop_pipe[1]);

@@ -139,3 +139,27 @@ match_clock_charge(match_clock_t *c, int who, double used,
     *left_after = c->left[who] > 0 ? c->left[who] : 0;
     return true;
 }
+
+void
+match_timing_add(match_timing_t *t, double seconds)
+{
+    t->moves++;
+    t->total += seconds;
+    if (seconds > t->longest)
+        t->longest = seconds;
+}
+
+void
+match_timing_merge(match_timing_t *into, const match_timing_t *from)
+{
+    into->moves += from->moves;
+    into->total += from->total;
+    if (from->longest > into->longest)
+        into->longest = from->longest;
+}
+
+double
+match_timing_mean(const match_timing_t *t)
+{
+    return t->moves ? t->total / t->moves : 0;
+}

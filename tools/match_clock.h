@@ -78,4 +78,23 @@ double match_clock_limit(const match_clock_t *c, int who);
 bool match_clock_charge(match_clock_t *c, int who, double used,
                         double *left_after);
 
+/* The referee's measure of one engine's genmoves, each timed from
+ * sending genmove to reading the whole reply: how many got a reply, their
+ * seconds in all, and the longest.  A genmove that got no reply (killed
+ * after its time, a crash, a stopped match) is not counted. */
+typedef struct match_timing {
+    int moves;
+    double total;
+    double longest;
+} match_timing_t;
+
+/* Counts one genmove that took `seconds`. */
+void match_timing_add(match_timing_t *t, double seconds);
+
+/* Adds every genmove counted in `from` to `into`. */
+void match_timing_merge(match_timing_t *into, const match_timing_t *from);
+
+/* The mean seconds per genmove; 0 when none was counted. */
+double match_timing_mean(const match_timing_t *t);
+
 #endif /* HEIN_TOOLS_MATCH_CLOCK_H */

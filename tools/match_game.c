@@ -31,7 +31,7 @@ typedef struct match_game {
     FILE *log[2];
     match_judge_t *judge;
     match_clock_t clock;
-    double used[2];
+    match_timing_t timing[2];   /* by engine */
     bool cancelled;
     htpclient_reply_t reply;
 } match_game_t;
@@ -233,14 +233,15 @@ match_game_setup(match_game_t *g, const match_opening_t *opening)
     return true;
 }
 
-/* Charges a move's time; ends the game when it lost on time. */
+/* Counts a move's time and charges it to the clock; ends the game when it
+ * lost on time. */
 static bool
 match_game_charge(match_game_t *g, int who, double used, double *left)
 {
     const match_tc_t *tc = &g->cfg->tc;
     char u[32], t[32], tol[32];
 
-    g->used[who] += used;
+    match_timing_add(&g->timing[who], used);
     if (match_clock_charge(&g->clock, who, used, left))
         return true;
     match_tc_format(used, u, sizeof u);
@@ -389,8 +390,8 @@ match_game_play(const match_game_env_t *env, int game, match_result_t *r,
         r->game = game;
         r->opening = index;
         r->opening_text = opening->text;
-        r->used[0] = g.used[0];
-        r->used[1] = g.used[1];
+        r->timing[0] = g.timing[0];
+        r->timing[1] = g.timing[1];
         match_record_from_judge(r, g.judge);
         *sgf_ok = match_game_save(&g, r);
     }

@@ -56,8 +56,9 @@ match_record_line(FILE *f, const match_result_t *r)
             match_record_engine(r->black), match_record_engine(r->white),
             match_record_engine(r->winner), hex_color_name(r->winner_color),
             match_reason_name(r->reason), r->moves,
-            match_tc_format(r->used[0], ta, sizeof ta),
-            match_tc_format(r->used[1], tb, sizeof tb), r->swapped ? 1 : 0);
+            match_tc_format(r->timing[0].total, ta, sizeof ta),
+            match_tc_format(r->timing[1].total, tb, sizeof tb),
+            r->swapped ? 1 : 0);
     /* One line, whatever an engine's message held. */
     for (const char *p = r->detail; *p; p++)
         putc((unsigned char)*p < ' ' ? ' ' : *p, f);

@@ -16,7 +16,7 @@
  *   colour   the winner's colour at the end: black or white
  *   reason   connection, resign, illegal, time, timeout, crash, forfeit
  *   moves    board moves in the game, the opening included
- *   time_a   seconds A spent in genmove
+ *   time_a   seconds A spent in genmove (as the referee measured them)
  *   time_b   seconds B spent in genmove
  *   swap     1 when swap-pieces was played (the engines then exchanged
  *            colours, so black/white are not those they started with)
@@ -25,6 +25,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "tools/match_clock.h"
 #include "tools/match_judge.h"
 
 typedef struct match_result {
@@ -37,7 +38,7 @@ typedef struct match_result {
     match_reason_t reason;
     char detail[256];
     int moves;
-    double used[2];             /* seconds spent in genmove, by engine */
+    match_timing_t timing[2];   /* the genmoves, by engine */
     bool swapped;
 } match_result_t;
 

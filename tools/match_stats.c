@@ -3,8 +3,10 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "tools/match_stats.h"
+#include "tools/util.h"
 
 void
 match_tally_add(match_tally_t *t, const match_result_t *r)
@@ -12,13 +14,27 @@ match_tally_add(match_tally_t *t, const match_result_t *r)
     int loser = 1 - r->winner;
     hex_color_t lose_color = hex_color_other(r->winner_color);
 
-    t->games++;
+    if ((size_t)t->games == t->capacity) {
+        t->capacity = t->capacity ? 2 * t->capacity : 64;
+        t->winners = util_xrealloc(t->winners, t->capacity);
+    }
+    t->winners[t->games++] = (unsigned char)r->winner;
     t->wins[r->winner]++;
     t->games_as[r->winner][r->winner_color]++;
     t->wins_as[r->winner][r->winner_color]++;
     t->games_as[loser][lose_color]++;
     t->color_wins[r->winner_color]++;
     t->reasons[r->reason]++;
+    for (int who = 0; who < 2; who++)
+        match_timing_merge(&t->timing[who], &r->timing[who]);
+}
+
+void
+match_tally_free(match_tally_t *t)
+{
+    free(t->winners);
+    t->winners = NULL;
+    t->capacity = 0;
 }
 
 void
@@ -91,6 +107,32 @@ match_stats_engines(FILE *f, const match_tally_t *t)
     fprintf(f, "%s\n", t->games ? "" : " none");
 }
 
+/* Seconds, or "n/a" when no genmove was counted. */
+static void
+match_stats_seconds(FILE *f, const match_timing_t *t, double seconds)
+{
+    if (t->moves)
+        fprintf(f, "  %10.3f", seconds);
+    else
+        fprintf(f, "  %10s", "n/a");
+}
+
+static void
+match_stats_times(FILE *f, const match_tally_t *t)
+{
+    fprintf(f, "seconds per move, measured by the referee (genmove to "
+            "reply):\n");
+    fprintf(f, "engine       moves        mean     longest\n");
+    for (int who = 0; who < 2; who++) {
+        const match_timing_t *m = &t->timing[who];
+
+        fprintf(f, "%-6s  %10d", who == 0 ? "A" : "B", m->moves);
+        match_stats_seconds(f, m, match_timing_mean(m));
+        match_stats_seconds(f, m, m->longest);
+        putc('\n', f);
+    }
+}
+
 static void
 match_stats_rates(FILE *f, const match_tally_t *t)
 {
@@ -126,5 +168,6 @@ match_stats_summary(FILE *f, const match_tally_t *t, const match_summary_t *s)
         fprintf(f, "%s: %s (%s)\n", who == 0 ? "A" : "B", s->names[who],
                 s->commands[who]);
     match_stats_engines(f, t);
+    match_stats_times(f, t);
     match_stats_rates(f, t);
 }

@@ -3,13 +3,15 @@
 #define HEIN_TOOLS_MATCH_STATS_H
 
 /* Counting a match's results, and what they say: the win rate of A with
- * its 95 % Wilson score interval, and the Elo difference A - B with the
+ * its 95 % Wilson score interval, the Elo difference A - B with the
  * interval got by transforming the Wilson bounds,
  *
  *     elo(p) = -400 log10(1/p - 1),
  *
  * which is -inf at p = 0 and +inf at p = 1 (written "-inf" / "+inf":
- * a side that won every game).  Hex has no draws. */
+ * a side that won every game), and each engine's seconds per move as the
+ * referee measured them, so that a match at "equal time" shows whether
+ * the engines took it.  Hex has no draws. */
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -20,6 +22,10 @@
 /* z for a two-sided 95 % interval. */
 #define MATCH_STATS_Z95 1.959963984540054
 
+/* The finished games of a match, counted.  A tally has no lock of its
+ * own: threads that share one must add to it and read it under one lock
+ * (hein-match's game threads use the lock of their match_run_t, in
+ * match.c, which also orders the tally with results.txt). */
 typedef struct match_tally {
     int games;
     int wins[2];                /* by engine */
@@ -27,9 +33,17 @@ typedef struct match_tally {
     int wins_as[2][2];          /* [engine][colour]: games won */
     int color_wins[2];          /* by colour */
     int reasons[MATCH_REASONS];
+    match_timing_t timing[2];   /* every game's genmoves, by engine */
+    unsigned char *winners;     /* games of them: the engine that won each
+                                 * game, in the order they were added */
+    size_t capacity;            /* of winners */
 } match_tally_t;
 
+/* Adds a finished game.  A tally starts as { 0 }. */
 void match_tally_add(match_tally_t *t, const match_result_t *r);
+
+/* Frees what a tally holds (its winners). */
+void match_tally_free(match_tally_t *t);
 
 /* The Wilson score interval for `wins` out of n > 0 at z. */
 void match_stats_wilson(int wins, int n, double z, double *lo, double *hi);
@@ -54,8 +68,9 @@ typedef struct match_summary {
 } match_summary_t;
 
 /* Writes the summary: the match, games, wins per engine and per colour,
- * the reasons, the win rate of A and the Elo difference A - B, each with
- * its 95 % interval. */
+ * the reasons, each engine's genmoves with their mean and longest time,
+ * the win rate of A and the Elo difference A - B, each with its 95 %
+ * interval. */
 void match_stats_summary(FILE *f, const match_tally_t *t,
                          const match_summary_t *s);
 

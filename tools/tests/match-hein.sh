@@ -42,6 +42,11 @@ expect_file "$(sgf_of "$out" 1)" ";B[a2]"
 expect_file "$(sgf_of "$out" 1)" "PB[hein 0.1.0 (A)]"
 expect_file "$(sgf_of "$out" 2)" "PB[hein 0.1.0 (B)]"
 expect_file "$(sgf_of "$out" 3)" ";B[a3]"
+# The plot of A's win rate.
+[ -f "$out/winrate.png" ] || fail "no winrate.png"
+sig=$(head -c 16 "$out/winrate.png" | od -An -tx1 | tr -d ' \n')
+[ "$sig" = 89504e470d0a1a0a0000000d49484452 ] \
+    || fail "winrate.png does not start as a PNG: $sig"
 # The summary, printed and in summary.txt.
 cmp -s "$tmp/out" "$out/summary.txt" || fail "stdout differs from summary.txt"
 expect_out "4 of 4 games on 5x5"
@@ -51,6 +56,15 @@ expect_out "win rate of A: "
 expect_out "% (95% interval "
 expect_out "Elo A-B: "
 expect_out "reasons: connection 4"
+# Each engine's moves, timed by the referee: some, none over the move time.
+expect_out "engine       moves        mean     longest"
+for who in A B; do
+    line=$(grep "^$who  *[0-9]*  *[0-9.]*  *[0-9.]*\$" "$tmp/out")
+    set -- $line
+    [ "${2:-0}" -gt 0 ] || fail "no moves counted for $who: '$line'"
+    awk -v m="${3:-9}" -v l="${4:-9}" 'BEGIN { exit !(m <= l && l < 2) }' \
+        || fail "engine $who's times are off: '$line'"
+done
 [ "$(grep -c '^game [1-4]/4: [AB] (\(black\|white\)) beats [AB] by connection in [0-9]* moves \[A [0-4], B [0-4]\]$' "$tmp/err")" -eq 4 ] \
     || fail "not 4 progress lines"
 

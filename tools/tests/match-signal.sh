@@ -52,6 +52,7 @@ done
 sgfs=$(find "$out" -name 'game-*.sgf' | wc -l)
 [ "$sgfs" -eq "$n" ] || fail "$sgfs SGF files for $n recorded games"
 expect_file "$out/summary.txt" "$n of 2000 games (interrupted) on 7x7"
+[ -f "$out/winrate.png" ] || fail "no winrate.png after a stop"
 expect_out "$n of 2000 games (interrupted)"
 expect_err "stopping (signal 2)"
 
@@ -70,6 +71,7 @@ expect_status 130
 [ -f "$(sgf_of "$out" 1)" ] && fail "an unfinished game has an SGF"
 expect_file "$out/summary.txt" "0 of 4 games (interrupted)"
 expect_file "$out/summary.txt" "win rate of A: n/a"
+[ -f "$out/winrate.png" ] || fail "no winrate.png without a game"
 if [ -f "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null; then
     fail "the hung engine was left running"
     kill -9 "$(cat "$pidfile")"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Unit tests for hein-match's parts that need no engine: the Elo and
  * Wilson arithmetic, the clocks, the judging of genmove replies, the
- * openings and the lines it writes. */
+ * openings, the lines it writes and the plot of the win rate. */
 #include "config.h"
 
 #include <check.h>
@@ -14,6 +14,7 @@
 #include "tools/match_clock.h"
 #include "tools/match_judge.h"
 #include "tools/match_openings.h"
+#include "tools/match_plot.h"
 #include "tools/match_record.h"
 #include "tools/match_stats.h"
 
@@ -165,7 +166,7 @@ result(int game, int winner, hex_color_t color, match_reason_t reason)
     match_result_t r = {
         .game = game, .opening_text = "a2", .winner = winner,
         .winner_color = color, .reason = reason, .moves = 9,
-        .used = { 1.5, 0.25 }
+        .timing = { { 5, 1.5, 0.5 }, { 5, 0.25, 0.125 } }
     };
 
     r.black = color == HEX_BLACK ? winner : 1 - winner;
@@ -198,6 +199,48 @@ START_TEST(tally_counts_wins_per_engine_and_colour)
     ck_assert_int_eq(t.color_wins[HEX_WHITE], 3);
     ck_assert_int_eq(t.reasons[MATCH_REASON_CONNECTION], 2);
     ck_assert_int_eq(t.reasons[MATCH_REASON_TIME], 1);
+    ck_assert_mem_eq(t.winners, "\0\0\1\0", 4);    /* in the order added */
+    match_tally_free(&t);
+}
+END_TEST
+
+START_TEST(tally_adds_each_engines_genmove_times)
+{
+    match_tally_t t = { 0 };
+    match_result_t r = result(0, A, HEX_BLACK, MATCH_REASON_CONNECTION);
+
+    match_tally_add(&t, &r);
+    r = result(1, B, HEX_BLACK, MATCH_REASON_CONNECTION);
+    r.timing[B] = (match_timing_t){ 3, 3.0, 2.0 };
+    match_tally_add(&t, &r);
+    ck_assert_int_eq(t.timing[A].moves, 10);
+    assert_near(t.timing[A].total, 3.0, 1e-12);
+    assert_near(t.timing[A].longest, 0.5, 1e-12);
+    ck_assert_int_eq(t.timing[B].moves, 8);
+    assert_near(t.timing[B].total, 3.25, 1e-12);
+    assert_near(t.timing[B].longest, 2.0, 1e-12);
+    assert_near(match_timing_mean(&t.timing[B]), 3.25 / 8, 1e-12);
+    match_tally_free(&t);
+}
+END_TEST
+
+START_TEST(timing_counts_moves_and_keeps_the_longest)
+{
+    match_timing_t t = { 0 }, u = { 0 };
+
+    assert_near(match_timing_mean(&t), 0, 0);
+    match_timing_add(&t, 0.25);
+    match_timing_add(&t, 1.0);
+    match_timing_add(&t, 0.5);
+    ck_assert_int_eq(t.moves, 3);
+    assert_near(t.total, 1.75, 1e-12);
+    assert_near(t.longest, 1.0, 0);
+    match_timing_add(&u, 0.75);
+    match_timing_merge(&u, &t);
+    ck_assert_int_eq(u.moves, 4);
+    assert_near(u.total, 2.5, 1e-12);
+    assert_near(u.longest, 1.0, 0);
+    assert_near(match_timing_mean(&u), 0.625, 1e-12);
 }
 END_TEST
 
@@ -228,6 +271,10 @@ START_TEST(summary_names_every_figure)
         "A                4         2/2         2/2",
         "B                0         0/2         0/2",
         "black won 2, white won 2", "reasons: connection 4",
+        "seconds per move, measured by the referee",
+        "engine       moves        mean     longest\n"
+        "A               20       0.300       0.500\n"
+        "B               20       0.050       0.125\n",
         "win rate of A: 100.0% (95% interval 51.0% to 100.0%)",
         "Elo A-B: +inf (95% interval +7.0 to +inf)",
     };
@@ -235,6 +282,121 @@ START_TEST(summary_names_every_figure)
         ck_assert_msg(strstr(text, want[i]), "summary lacks '%s':\n%s",
                       want[i], text);
     free(text);
+    match_tally_free(&t);
+}
+END_TEST
+
+/* ---- the plot --------------------------------------------------------- */
+
+/* The row of rate 0.5. */
+#define HALF ((MATCH_PLOT_TOP + MATCH_PLOT_BOTTOM) / 2)
+
+/* The plot of `games` games, won by A or B as `pattern` says, cycling
+ * ("A", "B", "AB"...). */
+static void
+plot(png_image_t *img, const char *pattern, int games)
+{
+    unsigned char winners[64];
+    size_t n = strlen(pattern);
+
+    ck_assert_int_le(games, (int)sizeof winners);
+    for (int i = 0; i < games; i++)
+        winners[i] = pattern[i % n] == 'A' ? A : B;
+    match_plot_draw(img, winners, games);
+    ck_assert_int_eq(img->width, MATCH_PLOT_WIDTH);
+    ck_assert_int_eq(img->height, MATCH_PLOT_HEIGHT);
+}
+
+/* Whether (x, y) is background: paper or a grid line. */
+static bool
+plot_blank(const png_image_t *img, int x, int y)
+{
+    unsigned char c = png_get(img, x, y);
+
+    return c == MATCH_PLOT_PAPER || c == MATCH_PLOT_GRID;
+}
+
+/* How many pixels of the plot area have a colour. */
+static int
+plot_count(const png_image_t *img, unsigned char color)
+{
+    int n = 0;
+
+    for (int y = MATCH_PLOT_TOP; y <= MATCH_PLOT_BOTTOM; y++)
+        for (int x = MATCH_PLOT_LEFT; x <= MATCH_PLOT_RIGHT; x++)
+            n += png_get(img, x, y) == color;
+    return n;
+}
+
+START_TEST(plot_of_a_sweep_runs_along_the_top_over_its_band)
+{
+    png_image_t img;
+
+    plot(&img, "A", 10);
+    /* After game 10: rate 1, interval [0.72, 1]; 0.5 outside it. */
+    ck_assert_uint_eq(png_get(&img, MATCH_PLOT_RIGHT, MATCH_PLOT_TOP),
+                      MATCH_PLOT_RATE);
+    ck_assert_uint_eq(png_get(&img, MATCH_PLOT_RIGHT, MATCH_PLOT_TOP + 60),
+                      MATCH_PLOT_BAND);
+    ck_assert_uint_eq(png_get(&img, MATCH_PLOT_RIGHT, HALF),
+                      MATCH_PLOT_EVEN);
+    ck_assert(plot_blank(&img, MATCH_PLOT_RIGHT, MATCH_PLOT_BOTTOM - 5));
+    /* Before game 1 there is nothing but the line at 0.5. */
+    ck_assert(plot_blank(&img, MATCH_PLOT_LEFT + 5, MATCH_PLOT_TOP));
+    ck_assert_uint_eq(png_get(&img, MATCH_PLOT_LEFT + 5, HALF),
+                      MATCH_PLOT_EVEN);
+    /* The axes and their digits. */
+    ck_assert_uint_eq(png_get(&img, MATCH_PLOT_LEFT - 1, HALF),
+                      MATCH_PLOT_INK);
+    ck_assert_uint_eq(png_get(&img, MATCH_PLOT_RIGHT, MATCH_PLOT_BOTTOM + 1),
+                      MATCH_PLOT_INK);
+    png_image_free(&img);
+}
+END_TEST
+
+START_TEST(plot_of_a_loss_sweep_runs_along_the_bottom)
+{
+    png_image_t img;
+
+    plot(&img, "B", 10);
+    ck_assert_uint_eq(png_get(&img, MATCH_PLOT_RIGHT, MATCH_PLOT_BOTTOM),
+                      MATCH_PLOT_RATE);
+    ck_assert_uint_eq(png_get(&img, MATCH_PLOT_RIGHT,
+                              MATCH_PLOT_BOTTOM - 60), MATCH_PLOT_BAND);
+    ck_assert(plot_blank(&img, MATCH_PLOT_RIGHT, MATCH_PLOT_TOP + 5));
+    png_image_free(&img);
+}
+END_TEST
+
+START_TEST(plot_of_even_games_ends_on_the_half_line_in_its_band)
+{
+    png_image_t img;
+
+    plot(&img, "AB", 40);
+    /* 20 of 40: the rate on 0.5, the band about 0.35 to 0.65 round it. */
+    ck_assert_uint_eq(png_get(&img, MATCH_PLOT_RIGHT, HALF),
+                      MATCH_PLOT_RATE);
+    ck_assert_uint_eq(png_get(&img, MATCH_PLOT_RIGHT, HALF - 40),
+                      MATCH_PLOT_BAND);
+    ck_assert_uint_eq(png_get(&img, MATCH_PLOT_RIGHT, HALF + 40),
+                      MATCH_PLOT_BAND);
+    ck_assert(plot_blank(&img, MATCH_PLOT_RIGHT, HALF - 70));
+    png_image_free(&img);
+}
+END_TEST
+
+START_TEST(plot_without_games_has_only_the_axes_and_the_half_line)
+{
+    png_image_t img;
+
+    plot(&img, "A", 0);
+    ck_assert_int_eq(plot_count(&img, MATCH_PLOT_RATE), 0);
+    ck_assert_int_eq(plot_count(&img, MATCH_PLOT_BAND), 0);
+    ck_assert_int_eq(plot_count(&img, MATCH_PLOT_EVEN),
+                     MATCH_PLOT_RIGHT - MATCH_PLOT_LEFT + 1);
+    ck_assert_uint_eq(png_get(&img, MATCH_PLOT_LEFT - 1, HALF),
+                      MATCH_PLOT_INK);
+    png_image_free(&img);
 }
 END_TEST
 
@@ -705,13 +867,21 @@ match_suite(void)
     tcase_add_test(t, wilson_interval_matches_hand_computed_bounds);
     tcase_add_test(t, wilson_interval_of_a_clean_sweep_reaches_one_exactly);
     tcase_add_test(t, tally_counts_wins_per_engine_and_colour);
+    tcase_add_test(t, tally_adds_each_engines_genmove_times);
     tcase_add_test(t, summary_names_every_figure);
+    suite_add_tcase(s, t);
+    t = tcase_create("plot");
+    tcase_add_test(t, plot_of_a_sweep_runs_along_the_top_over_its_band);
+    tcase_add_test(t, plot_of_a_loss_sweep_runs_along_the_bottom);
+    tcase_add_test(t, plot_of_even_games_ends_on_the_half_line_in_its_band);
+    tcase_add_test(t, plot_without_games_has_only_the_axes_and_the_half_line);
     suite_add_tcase(s, t);
     t = tcase_create("clock");
     tcase_add_test(t, move_time_allows_the_tolerance_and_not_a_millisecond_more);
     tcase_add_test(t, game_time_takes_off_the_move_then_adds_the_increment);
     tcase_add_test(t, game_time_without_increment_is_sudden_death);
     tcase_add_test(t, time_options_parse_and_format);
+    tcase_add_test(t, timing_counts_moves_and_keeps_the_longest);
     suite_add_tcase(s, t);
     t = tcase_create("judge");
     tcase_add_test(t, garbage_reply_is_an_illegal_move);
