@@ -10,8 +10,11 @@
 #include "search/scns.h"
 #include "search/table.h"
 
-/* Calls between two looks at the clock and the interrupt. */
-#define STOP_CHECK_EVERY 64
+/* Calls between two looks at the clock and the interrupt: a call may
+ * expand a node (milliseconds on 11x11), a look costs tens of
+ * nanoseconds, so the search looks often and overruns its deadline by a
+ * few expansions at most. */
+#define STOP_CHECK_EVERY 4
 /* Root interludes in a row without an expansion before the search gives
  * up (a safety net: every call below the root expands a node unless the
  * table changed under it, which a serial search does not do). */

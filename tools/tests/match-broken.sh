@@ -12,7 +12,7 @@ check_mode() {
     shift 4
     out=$tmp/$mode
     run_match -n 2 -s 5 --move-time 1 --tolerance 0.2 --timeout 2 "$@" \
-        -o "$out" "$hein --seed 7" "$broken $mode"
+        -o "$out" "$quick --seed 7" "$broken $mode"
     expect_status 0
     [ "$(games "$out")" -eq 2 ] || fail "$mode: $(games "$out") games"
     for g in 1 2; do
@@ -50,7 +50,7 @@ took=$(($(date +%s) - start))
 # A move over time loses on time: the engine answers late, but before it
 # would be killed (0.5 s per move, no tolerance, killed after 1 s).
 out=$tmp/slow
-run_match -n 2 -s 5 --move-time 0.5 --tolerance 0 -o "$out" "$hein --seed 6" \
+run_match -n 2 -s 5 --move-time 0.5 --tolerance 0 -o "$out" "$quick --seed 6" \
     "$broken slow"
 expect_status 0
 for g in 1 2; do
@@ -61,7 +61,7 @@ expect_file "$(sgf_of "$out" 1)" "RE[B+T]"
 # With --swap, a swap as White's move 2 is played: the engines exchange
 # colours; as Black's first move it is still illegal.
 out=$tmp/swap-ok
-run_match -n 2 -s 5 --move-time 1 --swap -o "$out" "$hein --seed 8" \
+run_match -n 2 -s 5 --move-time 1 --swap -o "$out" "$quick --seed 8" \
     "$broken swap"
 expect_status 0
 [ "$(field "$out" 1 11)" = 1 ] || fail "game 1 has no swap"
@@ -72,7 +72,7 @@ expect_game "$out" 2 A illegal "only allowed as White's move 2"
 # An engine refusing time_settings and time_left still plays: a warning,
 # once per engine.
 out=$tmp/notime
-run_match -n 2 -s 5 --move-time 1 -o "$out" "$hein --seed 9" "$broken notime"
+run_match -n 2 -s 5 --move-time 1 -o "$out" "$quick --seed 9" "$broken notime"
 expect_status 0
 [ "$(games "$out")" -eq 2 ] || fail "notime: $(games "$out") games"
 [ "$(grep -c "warning: engine B refused 'time_settings" "$tmp/err")" -eq 1 ] \

@@ -14,7 +14,7 @@ loads_back() {
 }
 
 out=$tmp/m
-run_match -n 4 -s 5 --move-time 1 -o "$out" "$hein --seed 1" "$hein --seed 2"
+run_match -n 4 -s 5 --move-time 1 -o "$out" "$quick --seed 1" "$quick --seed 2"
 expect_status 0
 [ "$(games "$out")" -eq 4 ] || fail "results.txt has $(games "$out") games"
 for g in 1 2 3 4; do
@@ -70,7 +70,7 @@ done
 
 # Several games at once: every game once, each with its SGF.
 out=$tmp/j
-run_match -n 6 -j 3 -s 4x5 --move-time 1 -o "$out" "$hein --seed 3" "$hein"
+run_match -n 6 -j 3 -s 4x5 --move-time 1 -o "$out" "$quick --seed 3" "$hein"
 expect_status 0
 nums=$(grep -v '^#' "$out/results.txt" | cut -f 1 | sort -n | tr '\n' ' ')
 [ "$nums" = "1 2 3 4 5 6 " ] || fail "games recorded: $nums"
@@ -83,8 +83,8 @@ expect_file "$(sgf_of "$out" 1)" "SZ[4:5]"
 # that starts hein (once more for the first game: asking the names).
 out=$tmp/n
 run_match -n 3 -s 3 --move-time 1 -o "$out" \
-    "sh -c \"echo A{game} >>$tmp/seen; exec $hein --seed 1{game}\"" \
-    "sh -c \"echo B{game} >>$tmp/seen; exec $hein --seed 2{game}\""
+    "sh -c \"echo A{game} >>$tmp/seen; exec $quick --seed 1{game}\"" \
+    "sh -c \"echo B{game} >>$tmp/seen; exec $quick --seed 2{game}\""
 expect_status 0
 seen=$(sort "$tmp/seen" | tr '\n' ' ')
 [ "$seen" = "A1 A1 A2 A3 B1 B1 B2 B3 " ] || fail "engines started as: $seen"
@@ -93,7 +93,7 @@ seen=$(sort "$tmp/seen" | tr '\n' ' ')
 # per-game logs.
 out=$tmp/g
 run_match -n 3 -s 5 --game-time 5+0.5 --openings "$data/5x5.txt" --logs \
-    -o "$out" "$hein --seed 4" "$hein --seed 5"
+    -o "$out" "$quick --seed 4" "$quick --seed 5"
 expect_status 0
 expect_out "time: 5 s per side + 0.5 s per move (tolerance 1 s)"
 expect_out "openings: 2, from $data/5x5.txt"

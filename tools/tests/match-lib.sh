@@ -7,6 +7,7 @@
 # engine (default: ../engine/hein).
 #
 # Provides, beside lib.sh: $data (tests/match-data), $hein (the engine),
+# $quick (the engine with its quickest player, for the matches),
 # $broken (an executable running tests/broken-engine.sh), run_match, the
 # referee's expect_* checks, field and sgf_of.
 
@@ -24,6 +25,12 @@ case $hein in
     */*) hein=$(pwd)/$hein ;;
 esac
 need_program "$referee" "$hein"
+# $quick: hein as the referee's tests run it, with its resistance player
+# (one expansion a move).  They test the referee, not the player: a
+# searching player spends nearly all of its budget, and on a loaded
+# machine that margin is too thin for tests that allow no overrun.
+printf 'param_player name resistance\n' >"$tmp/resistance.cfg"
+quick="$hein --config $tmp/resistance.cfg"
 data=$srcdir/tests/match-data
 broken=$(wrap_script broken broken-engine.sh)
 

@@ -34,8 +34,8 @@ stop() {
 # A long match, stopped after a few games.
 out=$tmp/long
 what="hein-match -n 2000 -j 2 (SIGINT)"
-"$referee" -n 2000 -j 2 -s 7 --move-time 1 -o "$out" "$hein --seed 1" \
-    "$hein --seed 2" >"$tmp/out" 2>"$tmp/err" &
+"$referee" -n 2000 -j 2 -s 7 --move-time 1 -o "$out" "$quick --seed 1" \
+    "$quick --seed 2" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 wait_for 30 has_games || fail "no game finished in 30 s"
 stop $pid
