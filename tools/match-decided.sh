@@ -26,8 +26,7 @@ cmds=$(mktemp)
 out=$(mktemp)
 trap 'rm -f "$cmds" "$out"' EXIT
 
-# proved N COLOUR: the HTP lines asking, after N moves, whether COLOUR's
-# edges are joined by a full VC and by a semi.
+# edges COLOUR: the two edges COLOUR joins.
 edges() {
     if [ "$1" = black ]; then echo "north south"; else echo "west east"; fi
 }
