@@ -6,21 +6,26 @@
 # is.  Prints one line per position from the player's summary (move,
 # seconds, expansions, expansions per second, board knowledge runs (the
 # rest came from the expansion cache), terminal nodes, peak resident
-# memory) and the total.
+# memory) and the total.  --htp CMD (repeatable) sends CMD before each search, e.g.
+# --htp 'param_scns interlude 0'.
 # A position the board knowledge decides at the root (a VC win) takes
 # no expansion and is left out of the total.  A benchmark: it asserts
 # nothing.
 #
-#   bench-scns.sh [--seconds S] HEIN [SGF...]
+#   bench-scns.sh [--seconds S] [--htp CMD]... HEIN [SGF...]
 seconds=10
+extra=
+nl='
+'
 while [ $# -gt 1 ]; do
     case $1 in
         --seconds) seconds=$2; shift 2 ;;
+        --htp) extra="$extra$2$nl"; shift 2 ;;
         *) break ;;
     esac
 done
 if [ $# -lt 1 ]; then
-    echo "usage: bench-scns.sh [--seconds S] HEIN [SGF...]" >&2
+    echo "usage: bench-scns.sh [--seconds S] [--htp CMD]... HEIN [SGF...]" >&2
     exit 2
 fi
 hein=$1
@@ -49,7 +54,9 @@ for pos in "$@"; do
         [ "$nb" -gt "$nw" ] && colour=w
         setup="loadsgf $pos"
     fi
-    printf '%s\n' "$setup" "time_settings 0 $seconds 1" "genmove $colour" quit |
+    printf '%s\n%s%s\n' "$setup" "$extra" "time_settings 0 $seconds 1
+genmove $colour
+quit" |
         "$hein" 2>"$out" >/dev/null
     # "scns: MOVE after T s, N expansions (R/s, K terminal, G knowledge,
     # peak RSS M MiB), ..."

@@ -47,6 +47,22 @@ excluded(const char *name)
         || strcmp(name, "dfpn-solver-find-winning") == 0 || strcmp(name, "solve") == 0;
 }
 
+/* genmove must stay quick whatever an input set: the fixed time per move,
+ * the SCNS player's expansions and its table are capped again before
+ * every line (the clock's share of a long time_settings would otherwise
+ * let a search run for seconds, and a table resized back and forth is
+ * cleared each time; the other players answer at once). */
+static void
+keep_quick(engine_t *e)
+{
+    if (e->game_params.move_time > 0.01)
+        e->game_params.move_time = 0.01;
+    if (e->scns_params.max_expansions == 0 || e->scns_params.max_expansions > 32)
+        e->scns_params.max_expansions = 32;
+    if (e->scns_params.tt_mb > 8)
+        e->scns_params.tt_mb = 8;
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -109,13 +125,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     assert(sink && h);
     if (engine_new_game(e, 5, 5) != GAME_OK)
         abort();
-    /* genmove must stay quick whatever the clock says. */
-    e->game_params.move_time = 0.01;
     char *text = malloc(size + 1);
     memcpy(text, data, size);
     text[size] = '\0';
     char *save = NULL;
     for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        keep_quick(e);
         if (htp_execute(h, line, sink) == HTP_QUIT)
             break;
         assert(position_is_consistent(&e->game.pos));
