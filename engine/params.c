@@ -116,7 +116,8 @@ static const param_desc_t dfpn_param_table[] = {
 /* ---- the SCNS player: param_scns ------------------------------------- */
 
 /* Values are in hundredths of a natural-log unit of the circuit's energy
- * ratio (search/scns.h); the defaults are the paper's Table 1. */
+ * ratio (search/scns.h); the defaults are the paper's Table 1 but for
+ * p_max = d_max = 1 (search/scns.h says why). */
 static const param_desc_t scns_param_table[] = {
     { "multi_step", PARAM_BOOL, offsetof(scns_params_t, multi_step), 0, 1, NULL,
       "leaves by the multi-step rule (7); 0: the two-step rule (1)" },

@@ -96,8 +96,8 @@ scns_params_default(scns_params_t *p)
     p->delta = 103;
     p->epsilon = 0.41;
     p->eta = 0.30;
-    p->p_max = 3;
-    p->d_max = 4;
+    p->p_max = 1;
+    p->d_max = 1;
     p->delta_p = 8;
     p->delta_d = 7;
     p->tolerance = 0;

@@ -22,6 +22,10 @@
 #               with one feature off, one match a row: (a) 2-step leaves
 #               (multi_step 0), (b) epsilon 0, (c) eta 0, (d) no
 #               forgetting, (e) no RAVE
+#   sweep       tuning rows: the default player against itself with
+#               param_scns settings changed, one match a row; --rows lists
+#               the rows, each KNOB=VALUE[,KNOB=VALUE...], e.g.
+#               --rows "delta=206 p_max=1,d_max=1"
 #
 # Options
 #   --games N        games per match (72)
@@ -31,7 +35,7 @@
 #   --jobs N         games at once (2; one-thread engines)
 #   --size N         board size (11)
 #   --out DIR        where the match folders go (a new folder in /tmp)
-#   --rows LIST      knockout rows to run, e.g. "a c" (all)
+#   --rows LIST      knockout rows to run, e.g. "a c" (all); sweep rows
 # Exit status 2 on a usage or set-up error or a failed match.
 games=72
 move_time=1
@@ -54,7 +58,7 @@ while [ $# -gt 3 ]; do
         *) break ;;
     esac
 done
-usage="usage: strength-scns.sh [options] HEIN-MATCH HEIN resistance|mohex|knockout"
+usage="usage: strength-scns.sh [options] HEIN-MATCH HEIN resistance|mohex|knockout|sweep"
 if [ $# -ne 3 ]; then
     echo "$usage" >&2
     exit 2
@@ -115,6 +119,23 @@ case $mode in
                 *) echo "strength-scns.sh: no knockout row $row" >&2; exit 2 ;;
             esac
             printf 'param_player name scns\nparam_scns %s\n' "$knob" >"$out/$what.cfg"
+            match "base-vs-$what" "$out/scns.cfg" "$out/$what.cfg"
+        done
+        ;;
+    sweep)
+        if [ "$rows" = "a b c d e" ]; then
+            echo "strength-scns.sh: mode sweep needs --rows" >&2
+            exit 2
+        fi
+        for row in $rows; do
+            what=$(printf '%s' "$row" | tr ',=' '_-')
+            printf 'param_player name scns\n' >"$out/$what.cfg"
+            for kv in $(printf '%s' "$row" | tr ',' ' '); do
+                case $kv in
+                    *=*) printf 'param_scns %s %s\n' "${kv%%=*}" "${kv#*=}" >>"$out/$what.cfg" ;;
+                    *) echo "strength-scns.sh: sweep row $row: $kv is not KNOB=VALUE" >&2; exit 2 ;;
+                esac
+            done
             match "base-vs-$what" "$out/scns.cfg" "$out/$what.cfg"
         done
         ;;

@@ -592,8 +592,9 @@ START_TEST(scns_player_wins_at_once_and_reports_its_search)
 }
 END_TEST
 
-/* param_scns: Table 1's values by default, validated settings, and the
- * player reads the new values at its next genmove. */
+/* param_scns: Table 1's values by default (but p_max = d_max = 1, tuned),
+ * validated settings, and the player reads the new values at its next
+ * genmove. */
 START_TEST(scns_params_are_table_1)
 {
     engine_t *e = engine_new(1);
@@ -602,8 +603,8 @@ START_TEST(scns_params_are_table_1)
     const scns_params_t *p = &e->scns_params;
     ck_assert(p->multi_step && p->use_rave && p->use_forgetting);
     ck_assert(p->delta == 103 && p->epsilon == 0.41 && p->eta == 0.30);
-    ck_assert_int_eq(p->p_max, 3);
-    ck_assert_int_eq(p->d_max, 4);
+    ck_assert_int_eq(p->p_max, 1);
+    ck_assert_int_eq(p->d_max, 1);
     ck_assert_int_eq(p->delta_p, 8);
     ck_assert_int_eq(p->delta_d, 7);
     ck_assert(p->rave_shift == 211 && p->rave_impact == 782);

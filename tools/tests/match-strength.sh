@@ -1,0 +1,39 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# strength-scns.sh, the player's match runs: its usage errors, and one
+# tiny tuning sweep (two 5x5 games) that must write the row's config and
+# a finished match.
+. "$srcdir/tests/match-lib.sh"
+
+script=$srcdir/strength-scns.sh
+run_strength() {
+    run_tool strength-scns.sh /bin/sh "$script" "$@"
+}
+
+run_strength
+expect_status 2
+expect_err "usage: strength-scns.sh"
+
+run_strength "$referee" "$hein" nonsense
+expect_status 2
+expect_err "usage: strength-scns.sh"
+
+run_strength --out "$tmp/s0" "$referee" "$hein" sweep
+expect_status 2
+expect_err "mode sweep needs --rows"
+
+run_strength --rows delta --out "$tmp/s1" "$referee" "$hein" sweep
+expect_status 2
+expect_err "sweep row delta: delta is not KNOB=VALUE"
+
+run_strength --games 2 --size 5 --move-time 0.2 --jobs 1 --out "$tmp/s2" \
+    --rows "delta=206,p_max=1" "$referee" "$hein" sweep
+expect_status 0
+expect_out "== base-vs-delta-206_p_max-1: 2 games, 5 x 5"
+expect_out "win rate of A"
+expect_file "$tmp/s2/delta-206_p_max-1.cfg" "param_scns delta 206"
+expect_file "$tmp/s2/delta-206_p_max-1.cfg" "param_scns p_max 1"
+expect_file "$tmp/s2/scns.cfg" "param_player name scns"
+[ "$(games "$tmp/s2/base-vs-delta-206_p_max-1")" = 2 ] || fail "the sweep row played no 2 games"
+
+finish
