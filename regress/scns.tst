@@ -118,14 +118,16 @@ play w a1
 
 # 7x7 after Black d4, 40 expansions for White: an empty cell, not the
 # swap (allow_swap is off) and not a resignation; every root move gets a
-# value (hundredths of a natural log, relative to the root) and its work.
+# value (hundredths of a natural log, relative to the root, or W/L once
+# the search has proven it: White's 7x7 answers to d4 all lose, and 40
+# expansions may already prove some) and its work.
 boardsize 7 7
 param_scns max_expansions 40
 play b d4
 70 genmove w
 #? [[a-g][1-7]]
 71 scns-values
-#? [[a-g][1-7] -?\d+:\d+( [a-g][1-7] -?\d+:\d+)*]
+#? [[a-g][1-7] (-?\d+|W|L):\d+( [a-g][1-7] (-?\d+|W|L):\d+)*]
 72 scns-pv
 #? [([a-g][1-7]( [a-g][1-7])*)?]
 # Undone, the position is the one searched again: the PV from the root
