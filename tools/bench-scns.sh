@@ -6,8 +6,8 @@
 # is.  Prints one line per position from the player's summary (move,
 # seconds, expansions, expansions per second, board knowledge runs (the
 # rest came from the expansion cache), terminal nodes, peak resident
-# memory) and the total.  --htp CMD (repeatable) sends CMD before each search, e.g.
-# --htp 'param_scns interlude 0'.
+# memory) and the total.  --htp CMD (repeatable) sends CMD before each
+# search, e.g. --htp 'param_scns interlude 0'.
 # A position the board knowledge decides at the root (a VC win) takes
 # no expansion and is left out of the total.  A benchmark: it asserts
 # nothing.

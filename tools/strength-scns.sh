@@ -35,7 +35,8 @@
 #   --jobs N         games at once (2; one-thread engines)
 #   --size N         board size (11)
 #   --out DIR        where the match folders go (a new folder in /tmp)
-#   --rows LIST      knockout rows to run, e.g. "a c" (all); sweep rows
+#   --rows LIST      knockout rows to run, e.g. "a c" (all); the sweep's
+#                    rows (needed)
 # Exit status 2 on a usage or set-up error or a failed match.
 games=72
 move_time=1
@@ -44,7 +45,7 @@ mohex_time=1
 jobs=2
 size=11
 out=
-rows="a b c d e"
+rows=
 while [ $# -gt 3 ]; do
     case $1 in
         --games) games=$2; shift 2 ;;
@@ -89,6 +90,21 @@ match() {
     fi
 }
 
+# variant NAME KNOB=VALUE...: the default player (A) against itself with
+# those param_scns settings (B), in the match base-vs-NAME.
+variant() {
+    what=$1
+    shift
+    printf 'param_player name scns\n' >"$out/$what.cfg"
+    for kv in "$@"; do
+        case $kv in
+            *=*) printf 'param_scns %s %s\n' "${kv%%=*}" "${kv#*=}" >>"$out/$what.cfg" ;;
+            *) echo "strength-scns.sh: row $what: $kv is not KNOB=VALUE" >&2; exit 2 ;;
+        esac
+    done
+    match "base-vs-$what" "$out/scns.cfg" "$out/$what.cfg"
+}
+
 printf 'param_player name scns\n' >"$out/scns.cfg"
 printf 'param_player name resistance\n' >"$out/resistance.cfg"
 case $mode in
@@ -109,34 +125,25 @@ case $mode in
             "$mohex --use-logfile=0 --quiet --config $out/mohex.htp"
         ;;
     knockout)
-        for row in $rows; do
+        for row in ${rows:-a b c d e}; do
             case $row in
-                a) knob='multi_step 0'; what=two-step-leaves ;;
-                b) knob='epsilon 0'; what=epsilon-0 ;;
-                c) knob='eta 0'; what=eta-0 ;;
-                d) knob='use_forgetting 0'; what=no-forgetting ;;
-                e) knob='use_rave 0'; what=no-rave ;;
+                a) variant two-step-leaves multi_step=0 ;;
+                b) variant epsilon-0 epsilon=0 ;;
+                c) variant eta-0 eta=0 ;;
+                d) variant no-forgetting use_forgetting=0 ;;
+                e) variant no-rave use_rave=0 ;;
                 *) echo "strength-scns.sh: no knockout row $row" >&2; exit 2 ;;
             esac
-            printf 'param_player name scns\nparam_scns %s\n' "$knob" >"$out/$what.cfg"
-            match "base-vs-$what" "$out/scns.cfg" "$out/$what.cfg"
         done
         ;;
     sweep)
-        if [ "$rows" = "a b c d e" ]; then
+        if [ -z "$rows" ]; then
             echo "strength-scns.sh: mode sweep needs --rows" >&2
             exit 2
         fi
         for row in $rows; do
-            what=$(printf '%s' "$row" | tr ',=' '_-')
-            printf 'param_player name scns\n' >"$out/$what.cfg"
-            for kv in $(printf '%s' "$row" | tr ',' ' '); do
-                case $kv in
-                    *=*) printf 'param_scns %s %s\n' "${kv%%=*}" "${kv#*=}" >>"$out/$what.cfg" ;;
-                    *) echo "strength-scns.sh: sweep row $row: $kv is not KNOB=VALUE" >&2; exit 2 ;;
-                esac
-            done
-            match "base-vs-$what" "$out/scns.cfg" "$out/$what.cfg"
+            # shellcheck disable=SC2046 # one KNOB=VALUE a word
+            variant "$(printf '%s' "$row" | tr ',=' '_-')" $(printf '%s' "$row" | tr ',' ' ')
         done
         ;;
     *)

@@ -24,7 +24,7 @@ expect_err "mode sweep needs --rows"
 
 run_strength --rows delta --out "$tmp/s1" "$referee" "$hein" sweep
 expect_status 2
-expect_err "sweep row delta: delta is not KNOB=VALUE"
+expect_err "row delta: delta is not KNOB=VALUE"
 
 run_strength --games 2 --size 5 --move-time 0.2 --jobs 1 --out "$tmp/s2" \
     --rows "delta=206,p_max=1" "$referee" "$hein" sweep
