@@ -93,7 +93,7 @@ void
 scns_params_default(scns_params_t *p)
 {
     p->multi_step = true;
-    p->delta = 103;
+    p->delta = 52;
     p->epsilon = 0.41;
     p->eta = 0.30;
     p->p_max = 1;

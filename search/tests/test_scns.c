@@ -273,8 +273,8 @@ END_TEST
 /* ---- leaves, interval, tolerance ------------------------------------- */
 
 /* After the root's expansion alone, v_max is where the best child's leaf
- * function passes P_max = 3 (Table 1's, set here; the default is 1):
- * rule (7) ends its count-3 step at
+ * function passes P_max = 3 (Table 1's, set here with its delta 103; the
+ * defaults are 1 and 52): rule (7) ends its count-3 step at
  * floor(delta * log2 4) = 2 delta; rule (1) never counts more than 1, so
  * v_max is +inf.  delta_p beyond that step moves v_max to the step it
  * reaches. */
@@ -287,6 +287,7 @@ START_TEST(leaf_rules_set_the_interval)
     w.prm.max_expansions = 1;
     w.prm.p_max = 3;
     w.prm.d_max = 4;
+    w.prm.delta = 103;
     ck_assert(search(&w, &p));
     ck_assert_int_eq(w.r->value, 0);
     ck_assert_int_eq(w.r->v_max, 206);
