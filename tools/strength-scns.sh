@@ -23,9 +23,11 @@
 #               (multi_step 0), (b) epsilon 0, (c) eta 0, (d) no
 #               forgetting, (e) no RAVE
 #   sweep       tuning rows: the default player against itself with
-#               param_scns settings changed, one match a row; --rows lists
-#               the rows, each KNOB=VALUE[,KNOB=VALUE...], e.g.
-#               --rows "delta=206 p_max=1,d_max=1"
+#               settings changed, one match a row; --rows lists the rows,
+#               each SETTING[,SETTING...], a SETTING being KNOB=VALUE for
+#               param_scns or GROUP.KNOB=VALUE for param_GROUP (the board
+#               knowledge's param_vc, param_player_ice, param_resist), e.g.
+#               --rows "delta=206 p_max=1,d_max=1 vc.max_ors=3"
 #
 # Options
 #   --games N        games per match (72)
@@ -90,16 +92,19 @@ match() {
     fi
 }
 
-# variant NAME KNOB=VALUE...: the default player (A) against itself with
-# those param_scns settings (B), in the match base-vs-NAME.
+# variant NAME SETTING...: the default player (A) against itself with
+# those settings (B: KNOB=VALUE for param_scns, GROUP.KNOB=VALUE for
+# param_GROUP), in the match base-vs-NAME.
 variant() {
     what=$1
     shift
     printf 'param_player name scns\n' >"$out/$what.cfg"
     for kv in "$@"; do
         case $kv in
+            *.*=*) knob=${kv%%=*}
+                   printf 'param_%s %s %s\n' "${knob%%.*}" "${knob#*.}" "${kv#*=}" >>"$out/$what.cfg" ;;
             *=*) printf 'param_scns %s %s\n' "${kv%%=*}" "${kv#*=}" >>"$out/$what.cfg" ;;
-            *) echo "strength-scns.sh: row $what: $kv is not KNOB=VALUE" >&2; exit 2 ;;
+            *) echo "strength-scns.sh: row $what: $kv is not [GROUP.]KNOB=VALUE" >&2; exit 2 ;;
         esac
     done
     match "base-vs-$what" "$out/scns.cfg" "$out/$what.cfg"
@@ -143,7 +148,7 @@ case $mode in
         fi
         for row in $rows; do
             # shellcheck disable=SC2046 # one KNOB=VALUE a word
-            variant "$(printf '%s' "$row" | tr ',=' '_-')" $(printf '%s' "$row" | tr ',' ' ')
+            variant "$(printf '%s' "$row" | sed 's/,/_/g; s/[=.]/-/g')" $(printf '%s' "$row" | tr ',' ' ')
         done
         ;;
     *)

@@ -24,16 +24,18 @@ expect_err "mode sweep needs --rows"
 
 run_strength --rows delta --out "$tmp/s1" "$referee" "$hein" sweep
 expect_status 2
-expect_err "row delta: delta is not KNOB=VALUE"
+expect_err "row delta: delta is not [GROUP.]KNOB=VALUE"
 
 run_strength --games 2 --size 5 --move-time 0.2 --jobs 1 --out "$tmp/s2" \
-    --rows "delta=206,p_max=1" "$referee" "$hein" sweep
+    --rows "delta=206,p_max=1,vc.max_ors=3" "$referee" "$hein" sweep
 expect_status 0
-expect_out "== base-vs-delta-206_p_max-1: 2 games, 5 x 5"
+expect_out "== base-vs-delta-206_p_max-1_vc-max_ors-3: 2 games, 5 x 5"
 expect_out "win rate of A"
-expect_file "$tmp/s2/delta-206_p_max-1.cfg" "param_scns delta 206"
-expect_file "$tmp/s2/delta-206_p_max-1.cfg" "param_scns p_max 1"
+cfg=$tmp/s2/delta-206_p_max-1_vc-max_ors-3.cfg
+expect_file "$cfg" "param_scns delta 206"
+expect_file "$cfg" "param_scns p_max 1"
+expect_file "$cfg" "param_vc max_ors 3"
 expect_file "$tmp/s2/scns.cfg" "param_player name scns"
-[ "$(games "$tmp/s2/base-vs-delta-206_p_max-1")" = 2 ] || fail "the sweep row played no 2 games"
+[ "$(games "$tmp/s2/base-vs-delta-206_p_max-1_vc-max_ors-3")" = 2 ] || fail "the sweep row played no 2 games"
 
 finish
