@@ -117,7 +117,7 @@ static const param_desc_t dfpn_param_table[] = {
 
 /* Values are in hundredths of a natural-log unit of the circuit's energy
  * ratio (search/scns.h); the defaults are the paper's Table 1 but for
- * p_max = d_max = 1 (search/scns.h says why). */
+ * p_max = d_max = 1 and delta = 52 (search/scns.h says why). */
 static const param_desc_t scns_param_table[] = {
     { "multi_step", PARAM_BOOL, offsetof(scns_params_t, multi_step), 0, 1, NULL,
       "leaves by the multi-step rule (7); 0: the two-step rule (1)" },
@@ -158,6 +158,10 @@ static const param_desc_t scns_param_table[] = {
       "expansions per genmove at most; 0: the time budget alone" },
     { "progress_interval", PARAM_DOUBLE, offsetof(scns_params_t, progress_interval), 0, 1e6,
       NULL, "seconds between progress lines on stderr during genmove; 0: none" },
+    { "threads", PARAM_INT, offsetof(scns_params_t, threads), 0, SCNS_MAX_THREADS, NULL,
+      "threads of the search; 0: the program's (--threads, param_dfpn threads)" },
+    { "max_work_per_job", PARAM_INT, offsetof(scns_params_t, max_work_per_job), 0, 1 << 30,
+      NULL, "expansions of one job of a parallel search; 0: the interlude" },
     { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
 };
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The SCNS player (player.h): serial Sibling Conspiracy Number Search
+/* The SCNS player (player.h): Sibling Conspiracy Number Search
  * (search/scns.h) within the genmove's budget.
  *
  *   1. With allow_swap, White swaps a first stone off the board's outer
@@ -20,7 +20,9 @@
  *      resigns while a move is left.
  *   4. Every second (progress_interval) one progress line on stderr, and
  *      a summary line at the end.
- * The threads the engine lends are not used yet: the search is serial. */
+ * The search runs param_scns threads threads, or with threads 0 the
+ * engine's (--threads); more than one is the parallel search of
+ * search/scns.h. */
 #include "config.h"
 
 #include <math.h>
@@ -44,6 +46,7 @@ typedef struct scns_state {
     scns_params_t used;         /* the parameters the tables were filled
                                  * with */
     bool have_used;
+    int threads;                /* the last search's */
 } scns_state_t;
 
 static void
@@ -165,8 +168,12 @@ summary(const scns_state_t *st, int move)
         : ", proven loss";
     struct rusage ru;
     long rss_mb = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss / 1024 : -1;
+    char par[96] = "";
+    if (st->threads > 1)
+        snprintf(par, sizeof par, ", %d threads (%llu jobs, %.2f s idle)", st->threads,
+                 (unsigned long long)s->jobs, s->idle_seconds);
     fprintf(stderr, "scns: %s after %.2f s, %llu expansions (%.0f/s, %llu terminal, "
-            "%llu knowledge, peak RSS %ld MiB), work %llu, value %s, interval [%s, %s]%s%s%s, "
+            "%llu knowledge, peak RSS %ld MiB), work %llu, value %s, interval [%s, %s]%s%s%s%s, "
             "pv %s\n",
             geometry_move_name(st->geo, move, name), s->seconds,
             (unsigned long long)s->expansions,
@@ -176,7 +183,7 @@ summary(const scns_state_t *st, int move)
             value_text(r->value, v, sizeof v), value_text(r->v_min, lo, sizeof lo),
             value_text(r->v_max, hi, sizeof hi), how,
             r->reason != KN_OPEN ? " by " : "", r->reason != KN_OPEN ? kn_reason_name(r->reason)
-            : "", pv);
+            : "", par, pv);
 }
 
 /* ---- the move ---------------------------------------------------------- */
@@ -208,6 +215,9 @@ scns_genmove(void *state, const player_request_t *req)
         double w = prm.interlude * req->budget;
         prm.interlude = w < 1e9 ? (int)lround(w) : 1000000000;
     }
+    if (prm.threads < 1)
+        prm.threads = req->threads;
+    st->threads = prm.threads;
     int move = -1;
     bool searched = scns_search(st->s, p, me, &prm, &req->stop, &st->result);
     if (searched) {

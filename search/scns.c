@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Serial SCNS, depth-first with a transposition table (see scns.h). */
+/* SCNS, depth-first with a transposition table, serial or parallel
+ * (see scns.h). */
 #include "config.h"
 
 #include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,6 +24,9 @@
 #define IDLE_INTERLUDES_MAX 100
 /* The RAVE table's share of params->tt_mb. */
 #define RAVE_SHARE 4
+/* The most nodes one search for a job may open (spdfpn.c): past this the
+ * thread waits for a job to end. */
+#define FIND_LIMIT 20000
 
 #define COUNT_INF PNFUNC_INF
 
@@ -55,38 +61,106 @@ typedef struct update {
     int last;                   /* the child playing node.best; -1 */
 } update_t;
 
-/* One thread's workspace: no lock of its own, as no other thread sees
- * it; its tables lock their buckets (table.h) all the same, and the
- * expansion cache its slots (expcache.h), so a parallel search may share
- * them later. */
+/* A node of the virtual table: the virtual functions of a node on the
+ * path of at least one running job (relative, as in the node table), and
+ * how many such paths hold it. */
+typedef struct vnode {
+    uint64_t key;
+    node_t n;
+    int count;                  /* 0: a free slot */
+} vnode_t;
+
+/* One level of a thread's path while it looks for a job: the numbers its
+ * descent into a child computed (spdfpn.c vframe_t), which the parent
+ * reads instead of the child's when the child was reached by
+ * transposition and has no virtual entry of its own. */
+typedef struct vframe {
+    bool seen[HEX_MAX_CELLS];
+    pnfunc_count_t seen_cm[HEX_MAX_CELLS], seen_co[HEX_MAX_CELLS];
+} vframe_t;
+
+/* One thread's workspace: its position, board knowledge, frames and
+ * buffers.  Only its thread touches it while a search runs, but for
+ * `published`, which the job lock guards. */
+typedef struct worker {
+    scns_t *s;
+    kn_t *kn;
+    frame_t *frames;            /* HEX_MAX_CELLS + 2 levels; the last one
+                                 * is the principal variation's */
+    vframe_t *vf;               /* HEX_MAX_CELLS + 1 levels; parallel
+                                 * searches only */
+    pnfunc_t *sp, *sd;          /* the children's functions, shifted */
+    const pnfunc_t **pp, **pd;
+    uint16_t *rave_buf;         /* one RAVE entry: wins, losses by cell */
+    position_t pos;             /* the node being searched */
+    bool have_pos;
+    pnfunc_value_t hi, lo;      /* this thread's interval (v_max, v_min),
+                                 * Black's */
+    bool stopped;
+    int opens;                  /* nodes the current search for a job
+                                 * opened */
+    scns_stats_t stats;
+    scns_stats_t published;     /* stats after the last job (job lock) */
+    pthread_t thread;
+    bool started;
+} worker_t;
+
+/* The search: the tables and the expansion cache every thread shares,
+ * one search's settings, and the workers.
+ *
+ * Locking.  The node and RAVE tables lock their buckets (table.h), the
+ * expansion cache its slots (expcache.h).  A RAVE update reads an entry,
+ * adds to it and writes it back: two threads updating one node at once
+ * may lose one of their counts (statistics, never a result).  The
+ * settings from `params` to `root_e` are written before the threads
+ * start and only read while they run; `root_work` and `expansions` are
+ * relaxed C11 atomics, `halt` an atomic flag.  The job lock guards the
+ * virtual table, `running`, `over`, `idle`, `next_progress` and every
+ * worker's `published`; a thread holds it while it looks for a job and
+ * while it brings the path of a finished job up to date, never while it
+ * runs one.  Threads that found no job wait on `job_end`, broadcast when
+ * a job ends and when the search is over.  A serial search takes no
+ * lock of its own. */
 struct scns {
     kn_config_t cfg;
-    kn_t *kn;
     expcache_t *cache;
     table_t *nodes;
     table_t *rave;
     int tt_mb;                  /* the tables' size (0: not made) */
     int rave_cells;             /* cells per RAVE entry */
-    uint16_t *rave_buf;         /* one RAVE entry: wins, losses by cell */
-    frame_t *frames;            /* HEX_MAX_CELLS + 2 levels; the last one
-                                 * is the principal variation's */
-    pnfunc_t *sp, *sd;          /* the children's functions, shifted */
-    const pnfunc_t **pp, **pd;
-    position_t pos;             /* the node being searched */
-    position_t root;            /* the search's root position */
-    bool have_pos;              /* pos and root are set */
-    const scns_params_t *params;
-    const stop_t *stop;
-    bool stopped;
-    hex_color_t root_to_move;
-    pnfunc_value_t hi, lo;      /* the interval (v_max, v_min), Black's */
-    pnfunc_t leaf_p, leaf_d;    /* a new leaf's relative functions */
-    uint64_t root_work[HEX_MAX_CELLS];  /* by cell: expansions below each
-                                         * root child in this search */
-    scns_stats_t stats;
-    double start, next_progress;
+    int nworkers;               /* workers made (they are made as
+                                 * searches ask for them) */
+    worker_t *w[SCNS_MAX_THREADS];
     scns_progress_fn progress;
     void *progress_arg;
+
+    /* one search's settings */
+    const scns_params_t *params;
+    const stop_t *stop;         /* the caller's */
+    stop_t wstop;               /* the workers': the caller's and halt */
+    int active;                 /* threads in this search */
+    uint64_t max_work;          /* the work of one job */
+    hex_color_t root_to_move;
+    position_t root;            /* the search's root position */
+    bool have_root;
+    uint64_t root_key;
+    kn_expansion_t root_e;      /* the root's expansion */
+    pnfunc_t leaf_p, leaf_d;    /* a new leaf's relative functions */
+    double start;
+    _Atomic uint64_t root_work[HEX_MAX_CELLS];  /* by cell: expansions
+                                                 * below each root child
+                                                 * in this search */
+    _Atomic uint64_t expansions;        /* all threads' in this search */
+    _Atomic bool halt;          /* the search is over */
+
+    /* guarded by the job lock */
+    pthread_mutex_t job_lock;
+    pthread_cond_t job_end;
+    vnode_t *vtt;               /* per depth, SCNS_MAX_THREADS slots */
+    int running;                /* jobs running now */
+    bool over;
+    int idle;                   /* job searches in a row without work */
+    double next_progress;
 };
 
 void
@@ -110,6 +184,8 @@ scns_params_default(scns_params_t *p)
     p->tt_mb = 64;
     p->max_expansions = 0;
     p->progress_interval = 1;
+    p->threads = 0;
+    p->max_work_per_job = 0;
 }
 
 /* ---- the workspace ---------------------------------------------------- */
@@ -122,6 +198,45 @@ node_final(const void *payload)
     return m == PNFUNC_PLUS_INF || m == PNFUNC_MINUS_INF;
 }
 
+static void
+worker_free(worker_t *w)
+{
+    if (!w)
+        return;
+    kn_free(w->kn);
+    free(w->frames);
+    free(w->vf);
+    free(w->sp);
+    free(w->sd);
+    free(w->pp);
+    free(w->pd);
+    free(w->rave_buf);
+    if (w->have_pos)
+        position_free(&w->pos);
+    free(w);
+}
+
+static worker_t *
+worker_new(scns_t *s)
+{
+    worker_t *w = calloc(1, sizeof *w);
+    if (!w)
+        return NULL;
+    w->s = s;
+    w->kn = kn_new(&s->cfg);
+    w->frames = malloc((HEX_MAX_CELLS + 2) * sizeof *w->frames);
+    w->sp = malloc(HEX_MAX_CELLS * sizeof *w->sp);
+    w->sd = malloc(HEX_MAX_CELLS * sizeof *w->sd);
+    w->pp = malloc(HEX_MAX_CELLS * sizeof *w->pp);
+    w->pd = malloc(HEX_MAX_CELLS * sizeof *w->pd);
+    w->rave_buf = malloc(2 * HEX_MAX_CELLS * sizeof *w->rave_buf);
+    if (!w->kn || !w->frames || !w->sp || !w->sd || !w->pp || !w->pd || !w->rave_buf) {
+        worker_free(w);
+        return NULL;
+    }
+    return w;
+}
+
 scns_t *
 scns_new(const kn_config_t *cfg)
 {
@@ -129,19 +244,20 @@ scns_new(const kn_config_t *cfg)
     if (!s)
         return NULL;
     s->cfg = *cfg;
-    s->kn = kn_new(cfg);
     s->cache = expcache_new(1);
-    s->frames = malloc((HEX_MAX_CELLS + 2) * sizeof *s->frames);
-    s->sp = malloc(HEX_MAX_CELLS * sizeof *s->sp);
-    s->sd = malloc(HEX_MAX_CELLS * sizeof *s->sd);
-    s->pp = malloc(HEX_MAX_CELLS * sizeof *s->pp);
-    s->pd = malloc(HEX_MAX_CELLS * sizeof *s->pd);
-    s->rave_buf = malloc(2 * HEX_MAX_CELLS * sizeof *s->rave_buf);
-    if (!s->kn || !s->cache || !s->frames || !s->sp || !s->sd || !s->pp || !s->pd
-        || !s->rave_buf) {
+    s->vtt = calloc((size_t)(HEX_MAX_CELLS + 2) * SCNS_MAX_THREADS, sizeof *s->vtt);
+    pthread_mutex_init(&s->job_lock, NULL);
+    pthread_cond_init(&s->job_end, NULL);
+    atomic_init(&s->expansions, 0);
+    atomic_init(&s->halt, false);
+    for (int i = 0; i < HEX_MAX_CELLS; i++)
+        atomic_init(&s->root_work[i], 0);
+    s->w[0] = worker_new(s);
+    if (!s->cache || !s->vtt || !s->w[0]) {
         scns_free(s);
         return NULL;
     }
+    s->nworkers = 1;
     return s;
 }
 
@@ -150,20 +266,16 @@ scns_free(scns_t *s)
 {
     if (!s)
         return;
-    kn_free(s->kn);
+    for (int i = 0; i < SCNS_MAX_THREADS; i++)
+        worker_free(s->w[i]);
     expcache_free(s->cache);
     table_free(s->nodes);
     table_free(s->rave);
-    free(s->frames);
-    free(s->sp);
-    free(s->sd);
-    free(s->pp);
-    free(s->pd);
-    free(s->rave_buf);
-    if (s->have_pos) {
-        position_free(&s->pos);
+    free(s->vtt);
+    if (s->have_root)
         position_free(&s->root);
-    }
+    pthread_mutex_destroy(&s->job_lock);
+    pthread_cond_destroy(&s->job_end);
     free(s);
 }
 
@@ -175,7 +287,8 @@ scns_clear(scns_t *s)
     if (s->rave)
         table_clear(s->rave);
     expcache_clear(s->cache);
-    kn_forget(s->kn);
+    for (int i = 0; i < s->nworkers; i++)
+        kn_forget(s->w[i]->kn);
 }
 
 void
@@ -217,6 +330,23 @@ prepare_tables(scns_t *s, const scns_params_t *params, int cells)
     return true;
 }
 
+/* At least n workers, the ones of a parallel search with their path
+ * frames; false when memory is short. */
+static bool
+prepare_workers(scns_t *s, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (!s->w[i] && !(s->w[i] = worker_new(s)))
+            return false;
+        if (i >= s->nworkers)
+            s->nworkers = i + 1;
+        if (n > 1 && !s->w[i]->vf
+            && !(s->w[i]->vf = malloc((HEX_MAX_CELLS + 1) * sizeof *s->w[i]->vf)))
+            return false;
+    }
+    return true;
+}
+
 bool
 scns_lookup(scns_t *s, const position_t *pos, pnfunc_t *p, pnfunc_t *d, uint64_t *work)
 {
@@ -231,14 +361,14 @@ scns_lookup(scns_t *s, const position_t *pos, pnfunc_t *p, pnfunc_t *d, uint64_t
 bool
 scns_rave_lookup(scns_t *s, const position_t *pos, int cell, unsigned *wins, unsigned *losses)
 {
+    uint16_t *buf = s->w[0]->rave_buf;
     if (!s->rave || cell < 0 || cell >= s->rave_cells
-        || !table_lookup(s->rave, position_key(pos), s->rave_buf, NULL))
+        || !table_lookup(s->rave, position_key(pos), buf, NULL))
         return false;
-    *wins = s->rave_buf[2 * cell];
-    *losses = s->rave_buf[2 * cell + 1];
+    *wins = buf[2 * cell];
+    *losses = buf[2 * cell + 1];
     return true;
 }
-
 /* ---- evaluation ------------------------------------------------------- */
 
 double
@@ -299,9 +429,9 @@ base_errors(const kn_expansion_t *e, int32_t *err)
 
 /* The node's RAVE entry into s->rave_buf; false when it has none. */
 static bool
-rave_get(scns_t *s, uint64_t key)
+rave_get(worker_t *w, uint64_t key)
 {
-    return table_lookup(s->rave, key, s->rave_buf, NULL);
+    return table_lookup(w->s->rave, key, w->rave_buf, NULL);
 }
 
 int32_t
@@ -330,13 +460,15 @@ scns_move_error(const scns_params_t *params, int32_t base, unsigned wins, unsign
  * the node's RAVE statistics and their work (f->cwork), for the mover
  * `me` (scns.h, Evaluation). */
 static void
-offsets(scns_t *s, frame_t *f, hex_color_t me)
+offsets(worker_t *w, frame_t *f, hex_color_t me)
 {
-    bool rave = s->params->use_rave && rave_get(s, f->key);
+    const scns_params_t *params = w->s->params;
+    bool rave = params->use_rave && rave_get(w, f->key);
     for (int i = 0; i < f->e.n; i++) {
         int cell = f->e.moves[i];
-        unsigned w = rave ? s->rave_buf[2 * cell] : 0, l = rave ? s->rave_buf[2 * cell + 1] : 0;
-        int32_t o = scns_move_error(s->params, f->err[i], w, l, f->cwork[i]);
+        unsigned wins = rave ? w->rave_buf[2 * cell] : 0;
+        unsigned l = rave ? w->rave_buf[2 * cell + 1] : 0;
+        int32_t o = scns_move_error(params, f->err[i], wins, l, f->cwork[i]);
         f->off[i] = me == HEX_BLACK ? -o : o;
     }
 }
@@ -345,25 +477,26 @@ offsets(scns_t *s, frame_t *f, hex_color_t me)
  * each node of the path gets a win or a loss, for its own mover, for
  * every later move of the path that its mover made (§3.2). */
 static void
-rave_update(scns_t *s, int depth, hex_color_t winner)
+rave_update(worker_t *w, int depth, hex_color_t winner)
 {
+    scns_t *s = w->s;
     for (int d = 0; d < depth; d++) {
-        const frame_t *f = &s->frames[d];
+        const frame_t *f = &w->frames[d];
         hex_color_t mover = d % 2 == 0 ? s->root_to_move : hex_color_other(s->root_to_move);
-        if (!rave_get(s, f->key))
-            memset(s->rave_buf, 0, 2 * (size_t)s->rave_cells * sizeof *s->rave_buf);
+        if (!rave_get(w, f->key))
+            memset(w->rave_buf, 0, 2 * (size_t)s->rave_cells * sizeof *w->rave_buf);
         int side = winner == mover ? 0 : 1;
         for (int k = d; k < depth; k += 2) {
-            const frame_t *g = &s->frames[k];
+            const frame_t *g = &w->frames[k];
             int cell = g->e.moves[g->played];
-            uint16_t *c = &s->rave_buf[2 * cell];
+            uint16_t *c = &w->rave_buf[2 * cell];
             if (c[side] == UINT16_MAX) {
                 c[0] /= 2;
                 c[1] /= 2;
             }
             c[side]++;
         }
-        table_store(s->rave, f->key, s->rave_buf, f->work);
+        table_store(s->rave, f->key, w->rave_buf, f->work);
     }
 }
 
@@ -371,14 +504,14 @@ rave_update(scns_t *s, int depth, hex_color_t winner)
 
 /* The expansion of pos for its side to move, from the cache or fresh. */
 static bool
-expand(scns_t *s, const position_t *pos, kn_expansion_t *out)
+expand(worker_t *w, const position_t *pos, kn_expansion_t *out)
 {
-    if (expcache_get(s->cache, pos, out))
+    if (expcache_get(w->s->cache, pos, out))
         return true;
-    if (!kn_expand(s->kn, pos, pos->to_move, out))
+    if (!kn_expand(w->kn, pos, pos->to_move, out))
         return false;
-    s->stats.knowledge++;
-    expcache_put(s->cache, pos, out);
+    w->stats.knowledge++;
+    expcache_put(w->s->cache, pos, out);
     return true;
 }
 
@@ -403,59 +536,78 @@ numbers(const pnfunc_t *p, const pnfunc_t *d, pnfunc_value_t hi, pnfunc_value_t 
     *co = me == HEX_BLACK ? w : b;
 }
 
-/* The children of f (s->pos its filled position, `me` to move): their
- * stored functions (or a new leaf's), work and offsets; their functions
- * shifted to the node's evaluation into s->sp, s->sd.  With hi/lo (the
- * node's targets, relative to its evaluation) their numbers into f->cm,
- * f->co. */
-static void
-read_children(scns_t *s, frame_t *f, hex_color_t me, pnfunc_value_t hi, pnfunc_value_t lo)
+/* The virtual functions the table of running jobs holds for the node at
+ * `depth` with `key`, or NULL (job lock held). */
+static vnode_t *
+vtt_find(scns_t *s, int depth, uint64_t key)
 {
+    vnode_t *row = s->vtt + (size_t)depth * SCNS_MAX_THREADS;
+    for (int i = 0; i < s->active; i++)
+        if (row[i].count > 0 && row[i].key == key)
+            return &row[i];
+    return NULL;
+}
+
+/* The children of f (w->pos its filled position, `me` to move): their
+ * stored functions (or a new leaf's), work and offsets; their functions
+ * shifted to the node's evaluation into w->sp, w->sd.  With hi/lo (the
+ * node's targets, relative to its evaluation) their numbers into f->cm,
+ * f->co.  With vdepth >= 0 (the children's depth; job lock held) a child
+ * not proven for true that the virtual table holds has its virtual
+ * functions instead. */
+static void
+read_children(worker_t *w, frame_t *f, hex_color_t me, pnfunc_value_t hi, pnfunc_value_t lo,
+              int vdepth)
+{
+    scns_t *s = w->s;
     for (int i = 0; i < f->e.n; i++) {
         node_t c;
         if (table_lookup(s->nodes, f->ckey[i], &c, &f->cwork[i])) {
-            s->sp[i] = c.p;
-            s->sd[i] = c.d;
+            w->sp[i] = c.p;
+            w->sd[i] = c.d;
         } else {
-            s->sp[i] = s->leaf_p;
-            s->sd[i] = s->leaf_d;
+            w->sp[i] = s->leaf_p;
+            w->sd[i] = s->leaf_d;
             f->cwork[i] = 0;
         }
+        const vnode_t *v;
+        if (vdepth >= 0 && !node_final(&(node_t){ .p = w->sp[i] })
+            && (v = vtt_find(s, vdepth, f->ckey[i]))) {
+            w->sp[i] = v->n.p;
+            w->sd[i] = v->n.d;
+        }
     }
-    offsets(s, f, me);
+    offsets(w, f, me);
     for (int i = 0; i < f->e.n; i++) {
-        pnfunc_shift(&s->sp[i], f->off[i]);
-        pnfunc_shift(&s->sd[i], f->off[i]);
-        numbers(&s->sp[i], &s->sd[i], hi, lo, me, &f->cm[i], &f->co[i]);
+        pnfunc_shift(&w->sp[i], f->off[i]);
+        pnfunc_shift(&w->sd[i], f->off[i]);
+        numbers(&w->sp[i], &w->sd[i], hi, lo, me, &f->cm[i], &f->co[i]);
     }
 }
 
 /* Rule (2) over the shifted children into n (Black maximises). */
 static void
-combine(scns_t *s, const frame_t *f, hex_color_t me, node_t *n)
+combine(worker_t *w, const frame_t *f, hex_color_t me, node_t *n)
 {
     for (int i = 0; i < f->e.n; i++) {
-        s->pp[i] = &s->sp[i];
-        s->pd[i] = &s->sd[i];
+        w->pp[i] = &w->sp[i];
+        w->pd[i] = &w->sd[i];
     }
-    double eta = s->params->eta;
+    double eta = w->s->params->eta;
     if (me == HEX_BLACK) {
-        pnfunc_min(&n->p, s->pp, f->e.n, eta);
-        pnfunc_sum(&n->d, s->pd, f->e.n, eta);
+        pnfunc_min(&n->p, w->pp, f->e.n, eta);
+        pnfunc_sum(&n->d, w->pd, f->e.n, eta);
     } else {
-        pnfunc_sum(&n->p, s->pp, f->e.n, eta);
-        pnfunc_min(&n->d, s->pd, f->e.n, eta);
+        pnfunc_sum(&n->p, w->pp, f->e.n, eta);
+        pnfunc_min(&n->d, w->pd, f->e.n, eta);
     }
 }
 
-/* Read f's children, set the node's functions from theirs, store them
- * with its work, and its numbers into u. */
+/* The node's numbers from its children's (f->cm, f->co) into u, `best`
+ * the child selected last. */
 static void
-update_node(scns_t *s, frame_t *f, hex_color_t me, pnfunc_value_t hi, pnfunc_value_t lo,
-            node_t *n, update_t *u)
+summarize(const frame_t *f, int best, update_t *u)
 {
-    read_children(s, f, me, hi, lo);
-    combine(s, f, me, n);
     u->phi = COUNT_INF;
     u->delta = 0;
     u->j1 = u->j2 = u->last = -1;
@@ -467,21 +619,33 @@ update_node(scns_t *s, frame_t *f, hex_color_t me, pnfunc_value_t hi, pnfunc_val
         } else if (u->j2 < 0 || f->cm[i] < f->cm[u->j2]) {
             u->j2 = i;
         }
-        if (f->e.moves[i] == n->best)
+        if (f->e.moves[i] == best)
             u->last = i;
     }
     if (u->j1 >= 0)
         u->phi = f->cm[u->j1];
+}
+
+/* Read f's children, set the node's functions from theirs, store them
+ * with its work, and its numbers into u. */
+static void
+update_node(worker_t *w, frame_t *f, hex_color_t me, pnfunc_value_t hi, pnfunc_value_t lo,
+            node_t *n, update_t *u)
+{
+    read_children(w, f, me, hi, lo, -1);
+    combine(w, f, me, n);
+    summarize(f, n->best, u);
     if (u->phi == 0)
         n->best = f->e.moves[u->j1];
-    table_store(s->nodes, f->key, n, f->work);
+    table_store(w->s->nodes, f->key, n, f->work);
 }
 
 /* The thresholds of a child (dfpn.c): Pc for its phi (co), Dc for its
  * delta (cm), with `second` the mover's number it must stay under. */
 static void
-thresholds(const scns_t *s, pnfunc_count_t P, pnfunc_count_t D, pnfunc_count_t delta,
-           pnfunc_count_t co, pnfunc_count_t second, pnfunc_count_t *Pc, pnfunc_count_t *Dc)
+thresholds(const scns_params_t *params, pnfunc_count_t P, pnfunc_count_t D,
+           pnfunc_count_t delta, pnfunc_count_t co, pnfunc_count_t second, pnfunc_count_t *Pc,
+           pnfunc_count_t *Dc)
 {
     if (D >= COUNT_INF || delta >= COUNT_INF)
         *Pc = D >= COUNT_INF ? COUNT_INF : D;
@@ -491,7 +655,7 @@ thresholds(const scns_t *s, pnfunc_count_t P, pnfunc_count_t D, pnfunc_count_t d
     if (second >= COUNT_INF) {
         grown = COUNT_INF;
     } else {
-        double g = ceil((1.0 + s->params->epsilon) * (double)second);
+        double g = ceil((1.0 + params->epsilon) * (double)second);
         grown = g >= (double)COUNT_INF ? COUNT_INF : (pnfunc_count_t)g;
         if (grown < second + 1)
             grown = second + 1;
@@ -502,15 +666,15 @@ thresholds(const scns_t *s, pnfunc_count_t P, pnfunc_count_t D, pnfunc_count_t d
 /* The child to search under P, D and its thresholds: the last one while
  * it stays within its threshold, else the one with the least cm. */
 static int
-select_child(const scns_t *s, const frame_t *f, const update_t *u, pnfunc_count_t P,
-             pnfunc_count_t D, pnfunc_count_t *Pc, pnfunc_count_t *Dc)
+select_child(const scns_params_t *params, const frame_t *f, const update_t *u,
+             pnfunc_count_t P, pnfunc_count_t D, pnfunc_count_t *Pc, pnfunc_count_t *Dc)
 {
     int j1 = u->j1, last = u->last;
     pnfunc_count_t second = u->j2 >= 0 ? f->cm[u->j2] : COUNT_INF;
-    thresholds(s, P, D, u->delta, f->co[j1], second, Pc, Dc);
+    thresholds(params, P, D, u->delta, f->co[j1], second, Pc, Dc);
     if (last >= 0 && last != j1) {
         pnfunc_count_t Pl, Dl;
-        thresholds(s, P, D, u->delta, f->co[last], f->cm[j1], &Pl, &Dl);
+        thresholds(params, P, D, u->delta, f->co[last], f->cm[j1], &Pl, &Dl);
         if (f->cm[last] < Dl) {
             *Pc = Pl;
             *Dc = Dl;
@@ -529,30 +693,41 @@ for_root(const scns_t *s, pnfunc_value_t v)
     return s->root_to_move == HEX_BLACK ? v : -v;
 }
 
-/* The root move with the most work in this search (ties: the first), or
- * -1 when the root frame has no moves. */
-static int
-most_work(const scns_t *s)
+static uint64_t
+root_work(scns_t *s, int cell)
 {
-    const kn_expansion_t *e = &s->frames[0].e;
+    return atomic_load_explicit(&s->root_work[cell], memory_order_relaxed);
+}
+
+/* The root move with the most work in this search (ties: the first), or
+ * -1 when the root has no moves. */
+static int
+most_work(scns_t *s)
+{
+    const kn_expansion_t *e = &s->root_e;
     int best = -1;
-    for (int i = 0; i < e->n; i++)
-        if (best < 0 || s->root_work[e->moves[i]] > s->root_work[e->moves[best]])
+    uint64_t bw = 0;
+    for (int i = 0; i < e->n; i++) {
+        uint64_t wk = root_work(s, e->moves[i]);
+        if (best < 0 || wk > bw) {
             best = i;
+            bw = wk;
+        }
+    }
     return best < 0 ? -1 : e->moves[best];
 }
 
 /* The minimax line from the filled position p (its expansion e, `me` to
  * move) as the table holds it, into pv; returns its length. */
 static int
-walk_pv(scns_t *s, position_t *p, int16_t *pv, int max)
+walk_pv(worker_t *w, position_t *p, int16_t *pv, int max)
 {
-    frame_t *f = &s->frames[HEX_MAX_CELLS + 1];
+    frame_t *f = &w->frames[HEX_MAX_CELLS + 1];
     int n = 0, played = 0;
     while (n < max) {
         node_t nd;
         f->key = position_key(p);
-        if (!table_lookup(s->nodes, f->key, &nd, &f->work) || !expand(s, p, &f->e)
+        if (!table_lookup(w->s->nodes, f->key, &nd, &f->work) || !expand(w, p, &f->e)
             || f->e.decided != HEX_EMPTY)
             break;
         hex_color_t me = p->to_move;
@@ -563,11 +738,11 @@ walk_pv(scns_t *s, position_t *p, int16_t *pv, int max)
             position_undo(p);
         }
         base_errors(&f->e, f->err);
-        read_children(s, f, me, PNFUNC_PLUS_INF, PNFUNC_MINUS_INF);
+        read_children(w, f, me, PNFUNC_PLUS_INF, PNFUNC_MINUS_INF, -1);
         int best = -1;
         pnfunc_value_t bv = 0;
         for (int i = 0; i < f->e.n; i++) {
-            pnfunc_value_t v = pnfunc_reach(&s->sp[i], 0);
+            pnfunc_value_t v = pnfunc_reach(&w->sp[i], 0);
             if (me == HEX_WHITE)
                 v = -v;
             if (best < 0 || v > bv) {
@@ -589,48 +764,75 @@ walk_pv(scns_t *s, position_t *p, int16_t *pv, int max)
 /* The principal variation: `first`, played from the root position, then
  * the minimax line the table holds. */
 static int
-principal_variation(scns_t *s, const position_t *root, int first, int16_t *pv)
+principal_variation(worker_t *w, int first, int16_t *pv)
 {
     if (first < 0)
         return 0;
     position_t p;
-    position_copy(&p, root);
-    kn_expansion_t *e = &s->frames[HEX_MAX_CELLS + 1].e;
+    position_copy(&p, &w->s->root);
+    kn_expansion_t *e = &w->frames[HEX_MAX_CELLS + 1].e;
     int n = 0;
-    if (expand(s, &p, e) && e->decided == HEX_EMPTY) {
+    if (expand(w, &p, e) && e->decided == HEX_EMPTY) {
         kn_play_fill(e, &p);
         pv[n++] = (int16_t)first;
         position_play(&p, p.to_move, first);
-        n += walk_pv(s, &p, pv + 1, SCNS_PV_MAX - 1);
+        n += walk_pv(w, &p, pv + 1, SCNS_PV_MAX - 1);
     }
     position_free(&p);
     return n;
 }
 
-static void
-report_progress(scns_t *s, const position_t *root)
+/* The statistics of the search so far: the serial worker's own, or the
+ * sum of what the workers published (job lock held). */
+static scns_stats_t
+search_stats(scns_t *s, bool published)
 {
+    if (s->active == 1)
+        return s->w[0]->stats;
+    scns_stats_t t;
+    memset(&t, 0, sizeof t);
+    for (int i = 0; i < s->active; i++) {
+        const scns_stats_t *st = published ? &s->w[i]->published : &s->w[i]->stats;
+        t.expansions += st->expansions;
+        t.knowledge += st->knowledge;
+        t.terminal += st->terminal;
+        t.calls += st->calls;
+        t.interludes += st->interludes;
+        t.jobs += st->jobs;
+        t.idle_seconds += st->idle_seconds;
+    }
+    return t;
+}
+
+/* A progress report by worker w, when one is due (serial: from the
+ * search; parallel: at the root with the job lock held). */
+static void
+report_progress(worker_t *w)
+{
+    scns_t *s = w->s;
     double now = stop_now();
-    s->stats.seconds = now - s->start;
+    w->stats.seconds = now - s->start;
     if (!s->progress || s->params->progress_interval <= 0 || now < s->next_progress)
         return;
     s->next_progress = now + s->params->progress_interval;
     node_t nd;
     pnfunc_value_t value = 0;
-    if (table_lookup(s->nodes, position_key(root), &nd, NULL))
+    if (table_lookup(s->nodes, s->root_key, &nd, NULL))
         value = pnfunc_reach(&nd.p, 0);
     int best = most_work(s);
     int16_t pv[SCNS_PV_MAX];
-    int n = principal_variation(s, root, best, pv);
-    pnfunc_value_t vmin = s->root_to_move == HEX_BLACK ? s->lo : -s->hi;
-    pnfunc_value_t vmax = s->root_to_move == HEX_BLACK ? s->hi : -s->lo;
+    int n = principal_variation(w, best, pv);
+    pnfunc_value_t vmin = s->root_to_move == HEX_BLACK ? w->lo : -w->hi;
+    pnfunc_value_t vmax = s->root_to_move == HEX_BLACK ? w->hi : -w->lo;
+    scns_stats_t st = search_stats(s, true);
+    st.seconds = now - s->start;
     scns_progress_t pr = {
-        .stats = &s->stats,
+        .stats = &st,
         .value = for_root(s, value),
         .v_min = vmin,
         .v_max = vmax,
         .best = best,
-        .best_work = best >= 0 ? s->root_work[best] : 0,
+        .best_work = best >= 0 ? root_work(s, best) : 0,
         .pv = pv,
         .pv_len = n,
     };
@@ -640,43 +842,45 @@ report_progress(scns_t *s, const position_t *root)
 /* ---- the search -------------------------------------------------------- */
 
 static bool
-check_stop(scns_t *s)
+check_stop(worker_t *w)
 {
-    if (s->stopped)
+    if (w->stopped)
         return true;
-    if (s->stats.calls % STOP_CHECK_EVERY == 0) {
-        if (stop_requested(s->stop))
-            s->stopped = true;
-        else
-            report_progress(s, &s->root);
+    if (w->stats.calls % STOP_CHECK_EVERY == 0) {
+        if (stop_requested(&w->s->wstop))
+            w->stopped = true;
+        else if (w->s->active == 1)
+            report_progress(w);
     }
-    return s->stopped;
+    return w->stopped;
 }
 
-/* CNS on s->pos at recursion depth `depth` with thresholds P (for the
+/* CNS on w->pos at recursion depth `depth` with thresholds P (for the
  * mover's number) and D (the opponent's), at most W expansions, and the
  * targets hi (Black's) and lo (White's) relative to the node's
  * evaluation.  Returns the expansions made. */
 static uint64_t
-mid(scns_t *s, int depth, pnfunc_count_t P, pnfunc_count_t D, uint64_t W, pnfunc_value_t hi,
+mid(worker_t *w, int depth, pnfunc_count_t P, pnfunc_count_t D, uint64_t W, pnfunc_value_t hi,
     pnfunc_value_t lo)
 {
-    s->stats.calls++;
-    frame_t *f = &s->frames[depth];
-    f->key = position_key(&s->pos);
+    scns_t *s = w->s;
+    w->stats.calls++;
+    frame_t *f = &w->frames[depth];
+    f->key = position_key(&w->pos);
     f->played = -1;
     node_t nd;
     uint64_t work, local = 0;
     bool known = table_lookup(s->nodes, f->key, &nd, &work);
     if (!known) {
         local = 1;
-        s->stats.expansions++;
+        w->stats.expansions++;
+        atomic_fetch_add_explicit(&s->expansions, 1, memory_order_relaxed);
         work = 0;
         nd.best = -1;
     }
     f->work = work + local;
-    if (!expand(s, &s->pos, &f->e)) {
-        s->stopped = true;      /* out of memory: stop */
+    if (!expand(w, &w->pos, &f->e)) {
+        w->stopped = true;      /* out of memory: stop */
         return local;
     }
     if (f->e.decided != HEX_EMPTY) {
@@ -684,78 +888,460 @@ mid(scns_t *s, int depth, pnfunc_count_t P, pnfunc_count_t D, uint64_t W, pnfunc
         nd.best = (int16_t)f->e.win_move;
         table_store(s->nodes, f->key, &nd, f->work);
         if (!known) {
-            s->stats.terminal++;
+            w->stats.terminal++;
             if (s->params->use_rave)
-                rave_update(s, depth, f->e.decided);
+                rave_update(w, depth, f->e.decided);
         }
         return local;
     }
-    hex_color_t me = s->pos.to_move;
-    int filled = kn_play_fill(&f->e, &s->pos);
+    hex_color_t me = w->pos.to_move;
+    int filled = kn_play_fill(&f->e, &w->pos);
     for (int i = 0; i < f->e.n; i++) {
-        position_play(&s->pos, me, f->e.moves[i]);
-        f->ckey[i] = position_key(&s->pos);
-        position_undo(&s->pos);
+        position_play(&w->pos, me, f->e.moves[i]);
+        f->ckey[i] = position_key(&w->pos);
+        position_undo(&w->pos);
     }
     base_errors(&f->e, f->err);
     for (;;) {
         update_t u;
-        update_node(s, f, me, hi, lo, &nd, &u);
+        update_node(w, f, me, hi, lo, &nd, &u);
         /* at the root a number 0 says that a side reached its target:
          * the interval is stale */
         if (u.phi >= P || u.delta >= D || (depth == 0 && (u.phi == 0 || u.delta == 0))
-            || local >= W || check_stop(s))
+            || local >= W || check_stop(w))
             break;
         pnfunc_count_t Pc, Dc;
-        int j = select_child(s, f, &u, P, D, &Pc, &Dc);
+        int j = select_child(s->params, f, &u, P, D, &Pc, &Dc);
         int move = f->e.moves[j];
         pnfunc_value_t off = f->off[j];
         nd.best = (int16_t)move;
         f->played = j;
-        position_play(&s->pos, me, move);
-        uint64_t w = mid(s, depth + 1, Pc, Dc, W - local, pnfunc_value_add(hi, -off),
-                         pnfunc_value_add(lo, -off));
-        position_undo(&s->pos);
+        position_play(&w->pos, me, move);
+        uint64_t wk = mid(w, depth + 1, Pc, Dc, W - local, pnfunc_value_add(hi, -off),
+                          pnfunc_value_add(lo, -off));
+        position_undo(&w->pos);
         f->played = -1;
-        local += w;
-        f->work += w;
+        local += wk;
+        f->work += wk;
         if (depth == 0)
-            s->root_work[move] += w;
+            atomic_fetch_add_explicit(&s->root_work[move], wk, memory_order_relaxed);
     }
-    kn_undo_fill(&s->pos, filled);
+    kn_undo_fill(&w->pos, filled);
     return local;
 }
 
 /* The interval (5) from the root's functions p, d (Black's, absolute)
- * and v_root: P_max and delta_p on the root mover's side. */
+ * and v_root into w->hi, w->lo: P_max and delta_p on the root mover's
+ * side. */
 static void
-set_interval(scns_t *s, const pnfunc_t *p, const pnfunc_t *d, pnfunc_value_t v)
+set_interval(worker_t *w, const pnfunc_t *p, const pnfunc_t *d, pnfunc_value_t v)
 {
-    const scns_params_t *pr = s->params;
-    bool black = s->root_to_move == HEX_BLACK;
+    const scns_params_t *pr = w->s->params;
+    bool black = w->s->root_to_move == HEX_BLACK;
     pnfunc_count_t hmax = (pnfunc_count_t)(black ? pr->p_max : pr->d_max);
     pnfunc_count_t lmax = (pnfunc_count_t)(black ? pr->d_max : pr->p_max);
     pnfunc_value_t hstep = black ? pr->delta_p : pr->delta_d;
     pnfunc_value_t lstep = black ? pr->delta_d : pr->delta_p;
     pnfunc_count_t hc = pnfunc_eval(p, pnfunc_value_add(v, hstep));
     pnfunc_count_t lc = pnfunc_eval(d, pnfunc_value_add(v, -lstep));
-    s->hi = pnfunc_reach(p, hc > hmax ? hc : hmax);
-    s->lo = pnfunc_reach(d, lc > lmax ? lc : lmax);
-    if (s->hi <= v)
-        s->hi = pnfunc_value_add(v, 1);
-    if (s->lo >= v)
-        s->lo = pnfunc_value_add(v, -1);
+    w->hi = pnfunc_reach(p, hc > hmax ? hc : hmax);
+    w->lo = pnfunc_reach(d, lc > lmax ? lc : lmax);
+    if (w->hi <= v)
+        w->hi = pnfunc_value_add(v, 1);
+    if (w->lo >= v)
+        w->lo = pnfunc_value_add(v, -1);
 }
+
+/* The root's functions into nd: the table's, or with `virtual` (job lock
+ * held) the virtual table's where it holds the root; a new leaf's when
+ * neither does.  Returns the root's minimax value. */
+static pnfunc_value_t
+root_functions(scns_t *s, bool virtual, node_t *nd)
+{
+    const vnode_t *v;
+    if (virtual && (v = vtt_find(s, 0, s->root_key)))
+        *nd = v->n;
+    else if (!table_lookup(s->nodes, s->root_key, nd, NULL)) {
+        nd->p = s->leaf_p;
+        nd->d = s->leaf_d;
+    }
+    pnfunc_value_t v0;
+    pnfunc_meet(&nd->p, &nd->d, &v0);
+    return v0;
+}
+
+/* Whether the search must end before another interlude or job: the
+ * root is proven, the interval (w's) is within tolerance, or
+ * max_expansions are spent; *left the expansions still allowed. */
+static bool
+search_done(worker_t *w, pnfunc_value_t v, uint64_t *left)
+{
+    const scns_params_t *params = w->s->params;
+    if (v == PNFUNC_PLUS_INF || v == PNFUNC_MINUS_INF)
+        return true;
+    if (params->tolerance > 0 && (int64_t)w->hi - w->lo <= params->tolerance)
+        return true;
+    *left = UINT64_MAX;
+    if (params->max_expansions > 0) {
+        uint64_t spent = atomic_load_explicit(&w->s->expansions, memory_order_relaxed);
+        if (spent >= (uint64_t)params->max_expansions)
+            return true;
+        *left = (uint64_t)params->max_expansions - spent;
+    }
+    return false;
+}
+
+/* The serial search: interludes from the root until done. */
+static void
+serial_search(worker_t *w)
+{
+    scns_t *s = w->s;
+    const scns_params_t *params = s->params;
+    int idle = 0;
+    while (!w->stopped && !stop_requested(&s->wstop)) {
+        node_t nd;
+        pnfunc_value_t v = root_functions(s, false, &nd);
+        if (v == PNFUNC_PLUS_INF || v == PNFUNC_MINUS_INF)
+            break;
+        set_interval(w, &nd.p, &nd.d, v);
+        uint64_t left;
+        if (search_done(w, v, &left))
+            break;
+        uint64_t W = params->interlude > 0 && (uint64_t)params->interlude < left
+            ? (uint64_t)params->interlude : left;
+        uint64_t done = mid(w, 0, COUNT_INF, COUNT_INF, W, w->hi, w->lo);
+        w->stats.interludes++;
+        idle = done ? 0 : idle + 1;
+        if (idle > IDLE_INTERLUDES_MAX)
+            break;
+    }
+}
+
+/* ---- the parallel search (paper §3.4; spdfpn.c, Algorithms 3, 4) ------ */
+
+/* One more path holds the node at depth with key; its virtual functions
+ * are now n (job lock held). */
+static void
+vtt_add(scns_t *s, int depth, uint64_t key, const node_t *n)
+{
+    vnode_t *e = vtt_find(s, depth, key);
+    if (!e) {
+        vnode_t *row = s->vtt + (size_t)depth * SCNS_MAX_THREADS;
+        for (int i = 0; i < s->active && !e; i++)
+            if (row[i].count == 0)
+                e = &row[i];
+        if (!e)
+            return;             /* cannot happen: a depth has at most
+                                 * `active` nodes */
+        e->key = key;
+        e->count = 0;
+    }
+    e->count++;
+    e->n = *n;
+}
+
+/* One path less holds the node; when others still do, its virtual
+ * functions become n (the ones their marks give), unless n is NULL (job
+ * lock held). */
+static void
+vtt_remove(scns_t *s, int depth, uint64_t key, const node_t *n)
+{
+    vnode_t *e = vtt_find(s, depth, key);
+    if (!e || --e->count == 0 || !n)
+        return;
+    e->n = *n;
+}
+
+/* Take the job lock, counting the wait as idle time. */
+static void
+lock_timed(worker_t *w)
+{
+    scns_t *s = w->s;
+    if (pthread_mutex_trylock(&s->job_lock) == 0)
+        return;
+    double t = stop_now();
+    pthread_mutex_lock(&s->job_lock);
+    w->stats.idle_seconds += stop_now() - t;
+}
+
+/* The mover at depth of the path. */
+static hex_color_t
+mover_at(const scns_t *s, int depth)
+{
+    return depth % 2 == 0 ? s->root_to_move : hex_color_other(s->root_to_move);
+}
+
+/* A job on the node at depth (w->pos, key; its true functions nd, or a
+ * new leaf's) under thresholds P, D and targets hi, lo: mark it a virtual
+ * win for the side whose number there is the smaller, give the path to
+ * the root its virtual functions, run the serial search on it for at
+ * most max_work expansions without the lock, then take the mark away.
+ * Called and returns with the job lock held. */
+static uint64_t
+run_job(worker_t *w, int depth, uint64_t key, const node_t *nd, pnfunc_count_t P,
+        pnfunc_count_t D, pnfunc_value_t hi, pnfunc_value_t lo)
+{
+    scns_t *s = w->s;
+    hex_color_t me = w->pos.to_move;
+    pnfunc_count_t phi, delta;
+    numbers(&nd->p, &nd->d, hi, lo, me, &phi, &delta);
+    node_t mark;
+    terminal_node(&mark, phi <= delta ? me : hex_color_other(me));
+    vtt_add(s, depth, key, &mark);
+    for (int d = depth - 1; d >= 0; d--) {
+        frame_t *f = &w->frames[d];
+        node_t vn;
+        read_children(w, f, mover_at(s, d), PNFUNC_PLUS_INF, PNFUNC_MINUS_INF, d + 1);
+        combine(w, f, mover_at(s, d), &vn);
+        vtt_add(s, d, f->key, &vn);
+    }
+    s->running++;
+    pthread_mutex_unlock(&s->job_lock);
+    uint64_t work = mid(w, depth, P, D, s->max_work, hi, lo);
+    lock_timed(w);
+    s->running--;
+    w->stats.jobs++;
+    vtt_remove(s, depth, key, NULL);
+    return work;
+}
+
+/* The search for a job from w->pos at depth (thresholds P and D, targets
+ * hi and lo relative to the node's evaluation): descend as mid() does,
+ * on virtual functions, to the first node whose work is below max_work,
+ * and run a job there.  On the way back every node of the path gets its
+ * true functions and work written, and leaves the virtual table.
+ * Returns the job's work; *done tells whether a job ran, and *vphi,
+ * *vdelta are the node's virtual numbers as this call last saw them.
+ * Called and returns with the job lock held. */
+static uint64_t
+try_job(worker_t *w, int depth, pnfunc_count_t P, pnfunc_count_t D, pnfunc_value_t hi,
+        pnfunc_value_t lo, bool *done, pnfunc_count_t *vphi, pnfunc_count_t *vdelta)
+{
+    scns_t *s = w->s;
+    frame_t *f = &w->frames[depth];
+    uint64_t key = position_key(&w->pos);
+    hex_color_t me = w->pos.to_move;
+    node_t nd;
+    uint64_t work;
+    bool known = table_lookup(s->nodes, key, &nd, &work);
+    if (!known) {
+        nd.p = s->leaf_p;
+        nd.d = s->leaf_d;
+        nd.best = -1;
+        work = 0;
+    }
+    const vnode_t *ve = node_final(&nd) ? NULL : vtt_find(s, depth, key);
+    /* the mover's number is the node's phi, the opponent's its delta */
+    numbers(ve ? &ve->n.p : &nd.p, ve ? &ve->n.d : &nd.d, hi, lo, me, vphi, vdelta);
+    if (*vphi >= P || *vdelta >= D || (depth == 0 && (*vphi == 0 || *vdelta == 0))
+        || w->stopped || w->opens >= FIND_LIMIT)
+        return 0;
+    if (stop_requested(&s->wstop)) {
+        w->stopped = true;
+        return 0;
+    }
+    if (work < s->max_work) {
+        *done = true;
+        return run_job(w, depth, key, &nd, P, D, hi, lo);
+    }
+    w->opens++;
+    f->key = key;
+    f->played = -1;
+    if (!expand(w, &w->pos, &f->e)) {
+        w->stopped = true;      /* out of memory */
+        return 0;
+    }
+    if (f->e.decided != HEX_EMPTY) {
+        /* a known node the knowledge decides: mid() stored it so */
+        return 0;
+    }
+    int filled = kn_play_fill(&f->e, &w->pos);
+    for (int i = 0; i < f->e.n; i++) {
+        position_play(&w->pos, me, f->e.moves[i]);
+        f->ckey[i] = position_key(&w->pos);
+        position_undo(&w->pos);
+    }
+    base_errors(&f->e, f->err);
+    vframe_t *v = &w->vf[depth];
+    memset(v->seen, 0, (size_t)f->e.n * sizeof v->seen[0]);
+    uint64_t local = 0, child_work = 0;
+    for (;;) {
+        /* the true functions, with the work of the job below (the entry
+         * is read again: other threads write it too) */
+        if (table_lookup(s->nodes, key, &nd, &work)) {
+            f->work = work + child_work;
+            update_t u;
+            update_node(w, f, me, hi, lo, &nd, &u);
+        }
+        child_work = 0;
+        if (node_final(&nd)) {
+            numbers(&nd.p, &nd.d, hi, lo, me, vphi, vdelta);
+            if (*done)
+                vtt_remove(s, depth, key, NULL);
+            break;
+        }
+        /* the virtual functions and numbers */
+        node_t vn;
+        read_children(w, f, me, hi, lo, depth + 1);
+        combine(w, f, me, &vn);
+        if (!*done)
+            for (int i = 0; i < f->e.n; i++)
+                if (v->seen[i]) {
+                    f->cm[i] = v->seen_cm[i];
+                    f->co[i] = v->seen_co[i];
+                }
+        update_t vu;
+        summarize(f, nd.best, &vu);
+        *vphi = vu.phi;
+        *vdelta = vu.delta;
+        if (*done) {
+            vtt_remove(s, depth, key, &vn);
+            break;
+        }
+        if (vu.phi >= P || vu.delta >= D || (depth == 0 && (vu.phi == 0 || vu.delta == 0))
+            || w->stopped || w->opens >= FIND_LIMIT) {
+            /* a node on another job's path that this descent reached
+             * another way: its entry may miss marks below it */
+            vnode_t *e = vtt_find(s, depth, key);
+            if (e)
+                e->n = vn;
+            break;
+        }
+        pnfunc_count_t Pc, Dc;
+        int j = select_child(s->params, f, &vu, P, D, &Pc, &Dc);
+        int move = f->e.moves[j];
+        pnfunc_value_t off = f->off[j];
+        if (nd.best != move) {
+            nd.best = (int16_t)move;
+            table_store(s->nodes, key, &nd, f->work);
+        }
+        f->played = j;
+        position_play(&w->pos, me, move);
+        pnfunc_count_t cphi, cdelta;
+        child_work = try_job(w, depth + 1, Pc, Dc, pnfunc_value_add(hi, -off),
+                             pnfunc_value_add(lo, -off), done, &cphi, &cdelta);
+        position_undo(&w->pos);
+        f->played = -1;
+        /* the child's phi is the opponent's number, its delta the
+         * mover's */
+        v->seen[j] = true;
+        v->seen_cm[j] = cdelta;
+        v->seen_co[j] = cphi;
+        local += child_work;
+        if (depth == 0 && child_work)
+            atomic_fetch_add_explicit(&s->root_work[move], child_work, memory_order_relaxed);
+    }
+    kn_undo_fill(&w->pos, filled);
+    return local;
+}
+
+static void
+end_search(scns_t *s)
+{
+    s->over = true;
+    atomic_store(&s->halt, true);
+    pthread_cond_broadcast(&s->job_end);
+}
+
+/* One thread of a parallel search (Algorithm 3): at the root, under the
+ * job lock, its own interval from the root's virtual functions, then a
+ * job, until the search is over. */
+static void *
+worker_run(void *arg)
+{
+    worker_t *w = arg;
+    scns_t *s = w->s;
+    lock_timed(w);
+    while (!s->over) {
+        node_t nd;
+        uint64_t left;
+        pnfunc_value_t tv = root_functions(s, false, &nd);
+        if (w->stopped || stop_requested(&s->wstop) || tv == PNFUNC_PLUS_INF
+            || tv == PNFUNC_MINUS_INF) {
+            end_search(s);
+            break;
+        }
+        pnfunc_value_t v = root_functions(s, true, &nd);
+        bool done = false;
+        if (v != PNFUNC_PLUS_INF && v != PNFUNC_MINUS_INF) {
+            set_interval(w, &nd.p, &nd.d, v);
+            if (search_done(w, v, &left)) {
+                end_search(s);
+                break;
+            }
+            pnfunc_count_t vphi, vdelta;
+            w->opens = 0;
+            try_job(w, 0, COUNT_INF, COUNT_INF, w->hi, w->lo, &done, &vphi, &vdelta);
+            w->stats.interludes++;
+        }
+        if (!done && s->running == 0 && !w->stopped) {
+            /* no job found and none running: a serial interlude at the
+             * root makes progress, as it always does */
+            node_t tn;
+            pnfunc_value_t t = root_functions(s, false, &tn);
+            set_interval(w, &tn.p, &tn.d, t);
+            if (search_done(w, t, &left)) {
+                end_search(s);
+                break;
+            }
+            uint64_t W = s->max_work < left ? s->max_work : left;
+            s->running++;
+            pthread_mutex_unlock(&s->job_lock);
+            uint64_t wk = mid(w, 0, COUNT_INF, COUNT_INF, W, w->hi, w->lo);
+            lock_timed(w);
+            s->running--;
+            w->stats.jobs++;
+            done = true;
+            s->idle = wk ? 0 : s->idle + 1;
+            if (s->idle > IDLE_INTERLUDES_MAX) {
+                end_search(s);
+                break;
+            }
+        }
+        w->published = w->stats;
+        report_progress(w);
+        if (done)
+            pthread_cond_broadcast(&s->job_end);
+        else if (!s->over && !w->stopped) {
+            double t = stop_now();
+            pthread_cond_wait(&s->job_end, &s->job_lock);
+            w->stats.idle_seconds += stop_now() - t;
+        }
+    }
+    w->published = w->stats;
+    pthread_mutex_unlock(&s->job_lock);
+    return NULL;
+}
+
+/* The parallel search with s->active threads, this one the first. */
+static void
+parallel_search(scns_t *s)
+{
+    memset(s->vtt, 0, (size_t)(HEX_MAX_CELLS + 2) * SCNS_MAX_THREADS * sizeof *s->vtt);
+    s->running = 0;
+    s->over = false;
+    s->idle = 0;
+    for (int i = 1; i < s->active; i++)
+        s->w[i]->started = pthread_create(&s->w[i]->thread, NULL, worker_run, s->w[i]) == 0;
+    worker_run(s->w[0]);
+    for (int i = 1; i < s->active; i++)
+        if (s->w[i]->started)
+            pthread_join(s->w[i]->thread, NULL);
+}
+
+/* ---- the result ---------------------------------------------------------- */
 
 /* The root's children as the search left them into out (values for the
  * root's mover), and the move to play (scns.h, Work). */
 static void
-root_result(scns_t *s, scns_result_t *out)
+root_result(worker_t *w, scns_result_t *out)
 {
-    frame_t *f = &s->frames[0];
+    scns_t *s = w->s;
+    frame_t *f = &w->frames[0];
     hex_color_t me = s->root_to_move;
     /* the root frame, fresh: its expansion and its children's keys */
-    position_t *p = &s->pos;
+    position_t *p = &w->pos;
+    f->e = s->root_e;
     int filled = kn_play_fill(&f->e, p);
     for (int i = 0; i < f->e.n; i++) {
         position_play(p, me, f->e.moves[i]);
@@ -763,20 +1349,20 @@ root_result(scns_t *s, scns_result_t *out)
         position_undo(p);
     }
     kn_undo_fill(p, filled);
-    f->key = position_key(p);
+    f->key = s->root_key;
     uint64_t work = 0;
     node_t nd;
     if (table_lookup(s->nodes, f->key, &nd, &work))
         f->work = work;
     base_errors(&f->e, f->err);
-    read_children(s, f, me, s->hi, s->lo);
+    read_children(w, f, me, w->hi, w->lo, -1);
     out->nchildren = f->e.n;
     pnfunc_value_t best_value = PNFUNC_MINUS_INF;
     for (int i = 0; i < f->e.n; i++) {
         scns_child_t *c = &out->child[i];
         c->move = f->e.moves[i];
-        c->value = for_root(s, pnfunc_reach(&s->sp[i], 0));
-        c->work = s->root_work[c->move];
+        c->value = for_root(s, pnfunc_reach(&w->sp[i], 0));
+        c->work = root_work(s, c->move);
         if (c->value > best_value)
             best_value = c->value;
     }
@@ -814,21 +1400,26 @@ bool
 scns_search(scns_t *s, const position_t *pos, hex_color_t to_move,
             const scns_params_t *params, const stop_t *stop, scns_result_t *out)
 {
-    if (!prepare_tables(s, params, pos->geo->ncells))
+    int n = params->threads < 1 ? 1 : params->threads > SCNS_MAX_THREADS
+        ? SCNS_MAX_THREADS : params->threads;
+    if (!prepare_tables(s, params, pos->geo->ncells) || !prepare_workers(s, n))
         return false;
-    memset(&s->stats, 0, sizeof s->stats);
-    memset(s->root_work, 0, sizeof s->root_work);
-    if (s->have_pos) {
-        position_free(&s->pos);
-        position_free(&s->root);
-    }
-    position_copy(&s->pos, pos);
-    position_set_to_move(&s->pos, to_move);
-    position_copy(&s->root, &s->pos);
-    s->have_pos = true;
+    s->active = n;
     s->params = params;
     s->stop = stop;
-    s->stopped = false;
+    atomic_store(&s->halt, false);
+    s->wstop = stop_with_halt(stop, &s->halt);
+    s->max_work = params->max_work_per_job > 0 ? (uint64_t)params->max_work_per_job
+        : params->interlude > 0 ? (uint64_t)params->interlude : 20;
+    for (int i = 0; i < HEX_MAX_CELLS; i++)
+        atomic_store_explicit(&s->root_work[i], 0, memory_order_relaxed);
+    atomic_store_explicit(&s->expansions, 0, memory_order_relaxed);
+    if (s->have_root)
+        position_free(&s->root);
+    position_copy(&s->root, pos);
+    position_set_to_move(&s->root, to_move);
+    s->have_root = true;
+    s->root_key = position_key(&s->root);
     s->root_to_move = to_move;
     s->start = stop_now();
     s->next_progress = s->start + params->progress_interval;
@@ -839,67 +1430,52 @@ scns_search(scns_t *s, const position_t *pos, hex_color_t to_move,
         pnfunc_leaf(&s->leaf_p, PNFUNC_PROOF, 0, false);
         pnfunc_leaf(&s->leaf_d, PNFUNC_DISPROOF, 0, false);
     }
-    s->hi = PNFUNC_PLUS_INF;
-    s->lo = PNFUNC_MINUS_INF;
+    for (int i = 0; i < n; i++) {
+        worker_t *w = s->w[i];
+        memset(&w->stats, 0, sizeof w->stats);
+        memset(&w->published, 0, sizeof w->published);
+        if (w->have_pos)
+            position_free(&w->pos);
+        position_copy(&w->pos, &s->root);
+        w->have_pos = true;
+        w->stopped = false;
+        w->started = false;
+        w->hi = PNFUNC_PLUS_INF;
+        w->lo = PNFUNC_MINUS_INF;
+    }
+    worker_t *w0 = s->w[0];
 
     memset(out, 0, sizeof *out);
     out->to_move = to_move;
     out->move = -1;
     out->winner = HEX_EMPTY;
-    frame_t *root = &s->frames[0];
-    if (!expand(s, &s->pos, &root->e))
+    if (!expand(w0, &s->root, &s->root_e))
         return false;
-    out->reason = root->e.reason;
-    if (root->e.decided != HEX_EMPTY) {
-        out->winner = root->e.decided;
-        out->support = root->e.support;
-        out->value = root->e.decided == to_move ? PNFUNC_PLUS_INF : PNFUNC_MINUS_INF;
+    out->reason = s->root_e.reason;
+    if (s->root_e.decided != HEX_EMPTY) {
+        out->winner = s->root_e.decided;
+        out->support = s->root_e.support;
+        out->value = s->root_e.decided == to_move ? PNFUNC_PLUS_INF : PNFUNC_MINUS_INF;
         out->v_min = out->v_max = out->value;
-        if (root->e.decided == to_move)
-            out->move = root->e.win_move;
-        s->stats.seconds = stop_now() - s->start;
-        out->stats = s->stats;
+        if (s->root_e.decided == to_move)
+            out->move = s->root_e.win_move;
+        w0->stats.seconds = stop_now() - s->start;
+        out->stats = w0->stats;
         return true;
     }
 
-    int idle = 0;
-    while (!s->stopped && !stop_requested(stop)) {
-        node_t nd;
-        if (!table_lookup(s->nodes, position_key(&s->pos), &nd, NULL)) {
-            nd.p = s->leaf_p;
-            nd.d = s->leaf_d;
-        }
-        pnfunc_value_t v;
-        pnfunc_meet(&nd.p, &nd.d, &v);
-        if (v == PNFUNC_PLUS_INF || v == PNFUNC_MINUS_INF)
-            break;
-        set_interval(s, &nd.p, &nd.d, v);
-        if (params->tolerance > 0 && (int64_t)s->hi - s->lo <= params->tolerance)
-            break;
-        uint64_t left = UINT64_MAX;
-        if (params->max_expansions > 0) {
-            if (s->stats.expansions >= (uint64_t)params->max_expansions)
-                break;
-            left = (uint64_t)params->max_expansions - s->stats.expansions;
-        }
-        uint64_t W = params->interlude > 0 && (uint64_t)params->interlude < left
-            ? (uint64_t)params->interlude : left;
-        uint64_t done = mid(s, 0, COUNT_INF, COUNT_INF, W, s->hi, s->lo);
-        s->stats.interludes++;
-        idle = done ? 0 : idle + 1;
-        if (idle > IDLE_INTERLUDES_MAX)
-            break;
-    }
-    /* s->pos is the root again; its expansion into the root frame */
-    if (!expand(s, &s->pos, &root->e))
-        return false;
-    root_result(s, out);
-    out->v_min = for_root(s, to_move == HEX_BLACK ? s->lo : s->hi);
-    out->v_max = for_root(s, to_move == HEX_BLACK ? s->hi : s->lo);
+    if (n == 1)
+        serial_search(w0);
+    else
+        parallel_search(s);
+    /* w0->pos is the root again */
+    root_result(w0, out);
+    out->v_min = for_root(s, to_move == HEX_BLACK ? w0->lo : w0->hi);
+    out->v_max = for_root(s, to_move == HEX_BLACK ? w0->hi : w0->lo);
     if (out->winner != HEX_EMPTY)
         out->v_min = out->v_max = out->value;
-    out->pv_len = principal_variation(s, &s->root, out->move, out->pv);
-    s->stats.seconds = stop_now() - s->start;
-    out->stats = s->stats;
+    out->pv_len = principal_variation(w0, out->move, out->pv);
+    out->stats = search_stats(s, false);
+    out->stats.seconds = stop_now() - s->start;
     return true;
 }

@@ -83,11 +83,35 @@
  * two 16-bit counters per cell of the board (halved when one would
  * overflow).
  *
- * A scns_t is one thread's workspace (position, board knowledge, frames,
- * the two tables and the expansion cache); nothing in it is shared, and
- * it is used by one thread at a time.  The tables and the cache are kept
- * from one search to the next (the stored functions stay valid whatever
- * is played) until scns_clear. */
+ * Parallel search (paper §3.4), with params->threads > 1: the scheme of
+ * the SPDFPN solver (spdfpn.h), on functions.  The threads share the two
+ * tables and the expansion cache; each has its own position, board
+ * knowledge and frames.  A thread, holding the job lock, computes its
+ * own interval from the root's virtual functions (the true ones, but
+ * where the virtual table holds a node on a running job's path), then
+ * descends as the serial search would, on virtual functions, to the
+ * first node whose work is below max_work_per_job.  It marks that node a
+ * virtual win for the side whose number there is the smaller (+inf or
+ * -inf functions), gives every node of its path to the root its virtual
+ * functions (rule (2) over the children, virtual where marked), and runs
+ * the serial search on the node for at most max_work_per_job expansions
+ * without the lock.  Then, under the lock again, it takes the mark away
+ * and brings the true functions and work of the path up to date.  The
+ * marks steer the other threads to other subtrees; they never reach the
+ * node table, so the stored functions are the serial rules' and a
+ * proven result is sound whatever the threads did.  A thread that finds
+ * no job waits for one to end; when no job runs either, it runs a serial
+ * interlude at the root.  The search ends as the serial one does; with
+ * max_expansions the threads may spend up to one job each beyond it.
+ * With one thread the search is the serial one, deterministic; with
+ * several it is not.
+ *
+ * A scns_t is the search's workspace: the tables, the expansion cache
+ * and one worker per thread (position, board knowledge, frames), made as
+ * searches ask for them; it is used by one caller at a time, and its
+ * threads live only inside scns_search.  The tables and the cache are
+ * kept from one search to the next (the stored functions stay valid
+ * whatever is played) until scns_clear. */
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -103,6 +127,9 @@
 
 /* The longest principal variation reported. */
 #define SCNS_PV_MAX 32
+
+/* The most threads a search may have. */
+#define SCNS_MAX_THREADS 64
 
 /* param_scns.  Values in value units (hundredths of a natural-log unit),
  * counts as counts; the defaults are the paper's Table 1 but for P_max =
@@ -136,6 +163,10 @@ typedef struct scns_params {
     int max_expansions;         /* per search; 0: no limit */
     double progress_interval;   /* seconds between progress reports; 0:
                                  * none */
+    int threads;                /* threads of the search (< 1: one; the
+                                 * player reads 0 as the engine's) */
+    int max_work_per_job;       /* a parallel search's job: expansions
+                                 * (0: the interlude) */
 } scns_params_t;
 
 void scns_params_default(scns_params_t *p);
@@ -147,6 +178,9 @@ typedef struct scns_stats {
     uint64_t terminal;          /* expansions that found a terminal node */
     uint64_t calls;             /* recursive calls */
     uint64_t interludes;        /* returns to the root */
+    uint64_t jobs;              /* a parallel search's jobs */
+    double idle_seconds;        /* a parallel search's threads' time
+                                 * waiting for the job lock or a job */
     double seconds;
 } scns_stats_t;
 

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Unit tests of the SCNS search (search/scns.h), all deterministic
- * (budgets in expansions, no clock): decided roots and their infinite
+/* Unit tests of the SCNS search (search/scns.h), all deterministic but
+ * the parallel searches' (budgets in expansions, no clock): decided roots and their infinite
  * values, proven wins against the minimax oracle on random small
- * positions, the move with the most work, the budgets (expansions, a
+ * positions (serial and parallel), the move with the most work, the
+ * parallel search's bookkeeping and proofs, the budgets (expansions, a
  * stop that holds at the start), the leaf rules and the interval (5) at
  * the first expansion, the tolerance, a stored position read back from
  * another root shifted by the move's error, the error formula of (8)-(11)
@@ -133,14 +134,20 @@ END_TEST
 
 /* ---- proofs against minimax ------------------------------------------ */
 
+/* The threads of the loop tests: the serial search and two parallel
+ * ones. */
+static const int thread_counts[] = { 1, 2, 4 };
+
 /* On random 4x4 and 5x5 positions with up to 11 empty cells: a winner the
  * search proves is the true one, a proven win is played with a winning
- * move, and with 3000 expansions almost every position is proven. */
+ * move, and with 3000 expansions almost every position is proven; with
+ * one thread and with several. */
 START_TEST(proven_wins_are_true)
 {
     world_t w;
     world_init(&w);
     w.prm.max_expansions = 3000;
+    w.prm.threads = thread_counts[_i];
     minimax_t *mm = minimax_new();
     rng_t rng;
     rng_seed(&rng, 20260101);
@@ -187,8 +194,8 @@ START_TEST(proven_wins_are_true)
         geometry_unref(g);
         scns_clear(w.s);
     }
-    fprintf(stderr, "scns: %d positions, %d proven, %d won with a named move\n", tried, proven,
-            wins);
+    fprintf(stderr, "scns, %d thread(s): %d positions, %d proven, %d won with a named move\n",
+            w.prm.threads, tried, proven, wins);
     ck_assert_int_ge(proven * 10, tried * 9);
     ck_assert_int_gt(wins, 10);
     minimax_free(mm);
@@ -229,6 +236,62 @@ START_TEST(move_has_the_most_work)
         ck_assert(w.r->v_min < w.r->value && w.r->value < w.r->v_max);
         position_free(&p);
     }
+    world_free(&w);
+}
+END_TEST
+
+/* A parallel search: the move is the root child with the most work, the
+ * children's work adds up to every expansion but the root's, the threads
+ * ran jobs, and the budget is kept within a job per thread; on 7x7 it
+ * proves, as the serial search does, that White loses after Black's d4
+ * (the centre wins, ../shared/regress-data) and that Black wins after
+ * d4 c5 (the table keeps the first search's proofs). */
+START_TEST(parallel_search_keeps_the_rules)
+{
+    world_t w;
+    world_init(&w);
+    w.prm.threads = thread_counts[_i];
+    const char *openings[] = { "", "e5", "c3 e5" };
+    for (int k = 0; k < 3; k++) {
+        position_t p;
+        setup(&p, 9, 9, openings[k]);
+        w.prm.max_expansions = 400;
+        scns_clear(w.s);
+        ck_assert(search(&w, &p));
+        ck_assert_int_eq(w.r->winner, HEX_EMPTY);
+        ck_assert_int_eq(position_check(&p, p.to_move, w.r->move), POSITION_OK);
+        uint64_t sum = 0, chosen = 0, most = 0;
+        for (int i = 0; i < w.r->nchildren; i++) {
+            sum += w.r->child[i].work;
+            if (w.r->child[i].work > most)
+                most = w.r->child[i].work;
+            if (w.r->child[i].move == w.r->move)
+                chosen = w.r->child[i].work;
+        }
+        ck_assert_uint_eq(chosen, most);
+        ck_assert_uint_eq(sum + 1, w.r->stats.expansions);
+        ck_assert_uint_ge(w.r->stats.expansions, (uint64_t)w.prm.max_expansions);
+        ck_assert_uint_le(w.r->stats.expansions,
+                          (uint64_t)w.prm.max_expansions + (uint64_t)w.prm.threads * 200);
+        ck_assert_uint_gt(w.r->stats.jobs, 1);
+        ck_assert_int_eq(w.r->pv[0], w.r->move);
+        position_free(&p);
+    }
+    position_t p;
+    setup(&p, 7, 7, "d4");
+    w.prm.max_expansions = 0;
+    w.prm.interlude = 20;
+    scns_clear(w.s);
+    ck_assert(search(&w, &p));
+    ck_assert_int_eq(w.r->winner, HEX_BLACK);
+    ck_assert_int_eq(w.r->value, NINF);
+    int m;
+    ck_assert_int_eq(geometry_parse_move(p.geo, "c5", &m), MOVE_PARSE_OK);
+    position_play(&p, HEX_WHITE, m);
+    ck_assert(search(&w, &p));
+    ck_assert_int_eq(w.r->winner, HEX_BLACK);
+    ck_assert_int_eq(w.r->value, PINF);
+    position_free(&p);
     world_free(&w);
 }
 END_TEST
@@ -592,7 +655,8 @@ scns_suite(void)
     TCase *tc = tcase_create("search");
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, decided_roots_are_infinite);
-    tcase_add_test(tc, proven_wins_are_true);
+    tcase_add_loop_test(tc, proven_wins_are_true, 0, 3);
+    tcase_add_loop_test(tc, parallel_search_keeps_the_rules, 1, 3);
     tcase_add_test(tc, move_has_the_most_work);
     tcase_add_test(tc, search_stays_within_its_budget);
     tcase_add_test(tc, leaf_rules_set_the_interval);
