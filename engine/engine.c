@@ -216,8 +216,10 @@ engine_genmove(engine_t *e, hex_color_t color, const stop_t *stop, bool play,
         int i = e->player_params.name;
         void *state;
         solver_t *solver = NULL;
-        if (!player_state(e, i, &state)
-            || (player_table[i]->uses_solver && !(solver = engine_solver(e))))
+        int mode = e->player_params.solver;
+        bool beside = player_table[i]->uses_solver
+            && (mode == PLAYER_SOLVER_ON || (mode == PLAYER_SOLVER_AUTO && engine_threads(e) > 1));
+        if (!player_state(e, i, &state) || (beside && !(solver = engine_solver(e))))
             return GENMOVE_NO_MEMORY;
         bitset_t empty = position_empty_cells(&g->pos);
         player_request_t req = {
@@ -231,6 +233,7 @@ engine_genmove(engine_t *e, hex_color_t color, const stop_t *stop, bool play,
             .knowledge = &e->knowledge,
             .threads = engine_threads(e),
             .solver = solver,
+            .solver_params = &e->dfpn_params,
         };
         req.stop.deadline = start + req.budget;
         *move = player_table[i]->genmove(state, &req);
@@ -256,14 +259,30 @@ engine_genmove(engine_t *e, hex_color_t color, const stop_t *stop, bool play,
     return GENMOVE_OK;
 }
 
+/* The SCNS player's last search, whatever position it searched. */
+static bool
+scns_report(const engine_t *e, player_scns_report_t *r)
+{
+    int i = player_index("scns");
+    return i >= 0 && e->player_state[i] && player_scns_last(e->player_state[i], r);
+}
+
+bool
+engine_scns_solver(const engine_t *e, hex_color_t *winner)
+{
+    player_scns_report_t r;
+    bool answered;
+    if (!engine_scns_last(e, &answered) || !scns_report(e, &r) || !r.solver_ran)
+        return false;
+    *winner = r.solver_winner;
+    return true;
+}
+
 const scns_result_t *
 engine_scns_last(const engine_t *e, bool *answered)
 {
-    int i = player_index("scns");
-    if (i < 0 || !e->player_state[i])
-        return NULL;
     player_scns_report_t r;
-    if (!player_scns_last(e->player_state[i], &r))
+    if (!scns_report(e, &r))
         return NULL;
     uint64_t key = position_key(&e->game.pos);
     if (key == r.root_key) {

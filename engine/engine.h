@@ -47,8 +47,14 @@ typedef struct game_params {
 } game_params_t;
 
 /* param_player */
+/* param_player solver: whether the solver runs beside a player that
+ * can use it (player.h uses_solver) at genmove. */
+enum { PLAYER_SOLVER_AUTO, PLAYER_SOLVER_OFF, PLAYER_SOLVER_ON };
+
 typedef struct player_params {
     int name;                   /* index into player_table */
+    int solver;                 /* PLAYER_SOLVER_*: auto is on when the
+                                 * engine has more than one thread */
 } player_params_t;
 
 typedef struct engine {
@@ -145,5 +151,10 @@ const player_t *engine_player(const engine_t *e);
  * true: genmove); NULL when the SCNS player made no search since the
  * game began, or the position is neither. */
 const scns_result_t *engine_scns_last(const engine_t *e, bool *answered);
+
+/* Whether the solver ran beside the SCNS player's last search (as
+ * engine_scns_last reports it), and then the winner it proved into
+ * *winner (HEX_EMPTY: none). */
+bool engine_scns_solver(const engine_t *e, hex_color_t *winner);
 
 #endif /* HEIN_ENGINE_ENGINE_H */

@@ -53,14 +53,19 @@ typedef struct player_request {
     const kn_config_t *knowledge;       /* as in the player's config */
     int threads;                /* threads the player may run (>= 1) */
     solver_t *solver;           /* the engine's solver session, ready
-                                 * (table, expansion cache); NULL unless
-                                 * the player's uses_solver is set */
+                                 * (table, expansion cache), to run beside
+                                 * the player; NULL unless the player's
+                                 * uses_solver is set and param_player
+                                 * solver asks for it */
+    const dfpn_params_t *solver_params; /* the engine's param_dfpn */
 } player_request_t;
 
 typedef struct player {
     const char *name;           /* as in param_player name */
     const char *doc;            /* one line */
-    bool uses_solver;           /* lend it the solver session */
+    bool uses_solver;           /* it can run the solver beside its
+                                 * search: lend it the session when
+                                 * param_player solver says so */
     /* Make the player's state from cfg (valid for the state's life); NULL
      * hook = stateless (state is NULL).  Returns NULL when memory is
      * short. */
@@ -131,6 +136,9 @@ typedef struct player_scns_report {
                                  * the genmove's colour to move */
     uint64_t answer_key;        /* that position after the answer; 0 when
                                  * the answer was not a cell */
+    bool solver_ran;            /* the solver ran beside the search */
+    hex_color_t solver_winner;  /* and proved this winner (HEX_EMPTY:
+                                 * none) */
 } player_scns_report_t;
 
 /* The last search of an SCNS player's state into *out; false when it has

@@ -20,12 +20,23 @@
  *      resigns while a move is left.
  *   4. Every second (progress_interval) one progress line on stderr, and
  *      a summary line at the end.
+ *   5. With the solver session lent (param_player solver: 1, or auto
+ *      with --threads > 1), the SPDFPN solver runs beside the search on
+ *      the same position, one thread of its own, under the same stop: a
+ *      win it proves is played at once (its winning move); a loss it
+ *      proves plays the move whose disproof took it most work (the one
+ *      that resists longest); else the search's move stands unless the
+ *      solver's table proves that move lost, and then the root child
+ *      with the most work that it does not.  Both keep their tables
+ *      from one genmove to the next.
  * The search runs param_scns threads threads, or with threads 0 the
- * engine's (--threads); more than one is the parallel search of
- * search/scns.h. */
+ * engine's (--threads), less the solver's one; more than one is the
+ * parallel search of search/scns.h. */
 #include "config.h"
 
 #include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/resource.h>
@@ -47,6 +58,13 @@ typedef struct scns_state {
                                  * with */
     bool have_used;
     int threads;                /* the last search's */
+    hex_color_t solver_winner;  /* the last solver's beside it: the
+                                 * winner, HEX_EMPTY: unknown */
+    bool solver_ran;
+    uint64_t solver_work;
+    kn_expansion_t bounds;      /* solver_bounds' */
+    tt_data_t entry[HEX_MAX_CELLS];
+    bool have[HEX_MAX_CELLS];
 } scns_state_t;
 
 static void
@@ -93,6 +111,8 @@ player_scns_last(const void *state, player_scns_report_t *out)
     out->result = &st->result;
     out->root_key = st->root_key;
     out->answer_key = st->answer_key;
+    out->solver_ran = st->solver_ran;
+    out->solver_winner = st->solver_winner;
     return true;
 }
 
@@ -168,10 +188,15 @@ summary(const scns_state_t *st, int move)
         : ", proven loss";
     struct rusage ru;
     long rss_mb = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss / 1024 : -1;
-    char par[96] = "";
+    char par[160] = "";
+    size_t len = 0;
     if (st->threads > 1)
-        snprintf(par, sizeof par, ", %d threads (%llu jobs, %.2f s idle)", st->threads,
-                 (unsigned long long)s->jobs, s->idle_seconds);
+        len += (size_t)snprintf(par, sizeof par, ", %d threads (%llu jobs, %.2f s idle)",
+                                st->threads, (unsigned long long)s->jobs, s->idle_seconds);
+    if (st->solver_ran)
+        snprintf(par + len, sizeof par - len, ", solver beside: %s (%llu calls)",
+                 st->solver_winner == HEX_EMPTY ? "open" : st->solver_winner == r->to_move
+                 ? "win" : "loss", (unsigned long long)st->solver_work);
     fprintf(stderr, "scns: %s after %.2f s, %llu expansions (%.0f/s, %llu terminal, "
             "%llu knowledge, peak RSS %ld MiB), work %llu, value %s, interval [%s, %s]%s%s%s%s, "
             "pv %s\n",
@@ -184,6 +209,104 @@ summary(const scns_state_t *st, int move)
             value_text(r->v_max, hi, sizeof hi), how,
             r->reason != KN_OPEN ? " by " : "", r->reason != KN_OPEN ? kn_reason_name(r->reason)
             : "", par, pv);
+}
+
+/* ---- the solver beside the search ------------------------------------- */
+
+/* One run of the solver beside the search (DESIGN.md, Threads at
+ * genmove).  The search's thread fills it before the solver's thread
+ * starts and reads `result` after joining it; meanwhile they share only
+ * `halt` (set by the search's thread when its search ends: the solver's
+ * stop) and `*found` (set by the solver's thread when it proved the
+ * root: the search's stop), both atomics. */
+typedef struct beside {
+    solver_t *sv;
+    position_t pos;
+    dfpn_params_t params;
+    stop_t stop;
+    _Atomic bool halt;
+    _Atomic bool *found;
+    dfpn_result_t result;
+    pthread_t thread;
+    bool started;
+} beside_t;
+
+static void *
+beside_run(void *arg)
+{
+    beside_t *b = arg;
+    solver_solve(b->sv, &b->pos, b->pos.to_move, &b->params, &b->stop, NULL, NULL, &b->result);
+    if (b->result.winner != HEX_EMPTY)
+        atomic_store(b->found, true);
+    return NULL;
+}
+
+/* Start the solver with one thread on p, me to move, within req's stop
+ * and b->halt; it sets *found when it proves the root. */
+static void
+beside_start(beside_t *b, const player_request_t *req, const position_t *p, hex_color_t me,
+             _Atomic bool *found)
+{
+    b->sv = req->solver;
+    position_copy(&b->pos, p);
+    position_set_to_move(&b->pos, me);
+    b->params = *req->solver_params;
+    b->params.threads = 1;
+    b->params.progress_interval = 1e6;
+    atomic_init(&b->halt, false);
+    b->stop = stop_with_halt(&req->stop, &b->halt);
+    b->found = found;
+    b->result.winner = HEX_EMPTY;
+    b->started = pthread_create(&b->thread, NULL, beside_run, b) == 0;
+}
+
+static void
+beside_end(beside_t *b)
+{
+    atomic_store(&b->halt, true);
+    if (b->started)
+        pthread_join(b->thread, NULL);
+    else
+        b->result.winner = HEX_EMPTY;
+}
+
+/* The move after the solver's word on the root: its winning move; in a
+ * proven loss the considered move whose disproof took the solver most
+ * work (it resists longest); open, the search's choice unless the
+ * solver's table proves it loses, then the root child with the most work
+ * that it does not.  `move` is the search's choice. */
+static int
+beside_move(scns_state_t *st, const beside_t *b, const position_t *p, hex_color_t me, int move)
+{
+    const dfpn_result_t *d = &b->result;
+    if (d->winner == me)
+        return d->best >= 0 ? d->best : move;
+    if (!solver_bounds(b->sv, &b->pos, me, &st->bounds, st->entry, st->have)
+        || st->bounds.decided != HEX_EMPTY)
+        return move;
+    const kn_expansion_t *x = &st->bounds;
+    if (d->winner != HEX_EMPTY) {
+        int pick = -1;
+        for (int i = 0; i < x->n; i++)
+            if (st->have[i] && (pick < 0 || st->entry[i].work > st->entry[pick].work))
+                pick = i;
+        return pick >= 0 ? x->moves[pick] : move;
+    }
+    /* a child the table proves won for the opponent (to move there) */
+    bitset_t lost = bitset_empty();
+    for (int i = 0; i < x->n; i++)
+        if (st->have[i] && st->entry[i].phi == 0)
+            bitset_set(&lost, x->moves[i]);
+    if (move < 0 || !bitset_test(&lost, move))
+        return move;
+    const scns_result_t *r = &st->result;
+    int pick = -1;
+    for (int i = 0; i < r->nchildren; i++)
+        if (!bitset_test(&lost, r->child[i].move)
+            && position_check(p, me, r->child[i].move) == POSITION_OK
+            && (pick < 0 || r->child[i].work > r->child[pick].work))
+            pick = i;
+    return pick >= 0 ? r->child[pick].move : move;
 }
 
 /* ---- the move ---------------------------------------------------------- */
@@ -217,14 +340,32 @@ scns_genmove(void *state, const player_request_t *req)
     }
     if (prm.threads < 1)
         prm.threads = req->threads;
+    /* the solver beside the search takes one of the threads */
+    _Atomic bool found = false;
+    stop_t stop = stop_with_halt(&req->stop, &found);
+    beside_t b;
+    st->solver_ran = req->solver && req->solver_params;
+    if (st->solver_ran) {
+        if (prm.threads > 1)
+            prm.threads--;
+        beside_start(&b, req, p, me, &found);
+    }
     st->threads = prm.threads;
     int move = -1;
-    bool searched = scns_search(st->s, p, me, &prm, &req->stop, &st->result);
+    bool searched = scns_search(st->s, p, me, &prm, &stop, &st->result);
     if (searched) {
         move = st->result.move;
         if (move < 0)           /* decided at the root, no move named */
             move = player_best_by_circuit(st->rs, st->resist_params, &st->res, p,
                                           &st->result.support);
+    }
+    if (st->solver_ran) {
+        beside_end(&b);
+        st->solver_winner = b.result.winner;
+        st->solver_work = b.result.stats.work;
+        if (searched && st->result.winner != me)
+            move = beside_move(st, &b, p, me, move);
+        position_free(&b.pos);
     }
     /* out of memory, or a move that is not legal (never expected): still
      * a legal move */
@@ -248,8 +389,9 @@ scns_genmove(void *state, const player_request_t *req)
 
 const player_t player_scns = {
     .name = "scns",
-    .doc = "serial sibling conspiracy number search (param_scns) within the move's budget",
-    .uses_solver = false,
+    .doc = "sibling conspiracy number search (param_scns) within the move's budget, "
+        "the solver beside it (param_player solver)",
+    .uses_solver = true,
     .create = scns_create,
     .destroy = scns_destroy,
     .new_game = scns_new_game,

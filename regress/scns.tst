@@ -52,7 +52,7 @@
 # The player is chosen by name; resistance stays the default (htp.tst).
 param_player name scns
 40 param_player
-#? [\[list/random/resistance/scns\] name scns]
+#? [\[list/random/resistance/scns\] name scns\n\[list/auto/0/1\] solver auto]
 param_scns progress_interval 0
 
 # ---- decided positions: no search ---------------------------------------
@@ -135,6 +135,22 @@ play b d4
 undo
 73 scns-pv
 #? [[a-g][1-7]( [a-g][1-7])*]
+
+# The solver beside the search (param_player solver 1): the 7x7 position
+# is lost for White, which the solver proves in a fraction of a second;
+# White still answers a cell.  A bad value changes nothing.
+param_scns max_expansions 0
+param_game move_time 20
+param_player solver 1
+75 genmove w
+#? [[a-g][1-7]]
+undo
+76 param_player solver maybe
+#? [solver must be one of auto, 0, 1.*]*
+77 param_player
+#? [(.*\n)?\[list/auto/0/1\] solver 1]
+param_player solver 0
+param_scns max_expansions 40
 
 # The multi-step leaves, RAVE and forgetting switched off, a small table
 # and a tolerance: still a legal answer.

@@ -592,6 +592,58 @@ START_TEST(scns_player_wins_at_once_and_reports_its_search)
 }
 END_TEST
 
+/* With param_player solver 1 the solver runs beside the search: on 7x7
+ * after Black's d4 (the centre wins, ../shared/regress-data) it proves
+ * White lost well within a 60 s budget (before the search does, which
+ * needs thousands of expansions), which ends the search, and White still
+ * answers a legal cell; with solver 0 (and auto, one thread) it
+ * does not run. */
+START_TEST(scns_player_runs_the_solver_beside_it)
+{
+    engine_t *e = engine_new(46);
+    e->player_params.name = player_index("scns");
+    e->scns_params.progress_interval = 0;
+    e->scns_params.tt_mb = 4;
+    e->game_params.move_time = 60;
+    stop_t stop = stop_make(NULL, 1);
+    ck_assert_int_eq(engine_new_game(e, 7, 7), GAME_OK);
+    game_t *g = &e->game;
+    ck_assert_int_eq(game_play(g, HEX_BLACK, cell(g, "d4"), false, -1), GAME_OK);
+    int m;
+    double s;
+    hex_color_t winner;
+    e->player_params.solver = PLAYER_SOLVER_ON;
+    ck_assert_int_eq(engine_genmove(e, HEX_WHITE, &stop, false, &m, &s), GENMOVE_OK);
+    ck_assert(engine_scns_solver(e, &winner));
+    ck_assert_int_eq(winner, HEX_BLACK);
+    ck_assert_int_eq(position_check(&g->pos, HEX_WHITE, m), POSITION_OK);
+    ck_assert_double_lt(s, 60);
+    /* Black to move after d4 e4 wins: a winning move, proven by the
+     * solver or by the search (whichever is first ends the other) */
+    ck_assert_int_eq(game_play(g, HEX_WHITE, cell(g, "e4"), false, -1), GAME_OK);
+    ck_assert_int_eq(engine_genmove(e, HEX_BLACK, &stop, false, &m, &s), GENMOVE_OK);
+    ck_assert(engine_scns_solver(e, &winner));
+    bool answered;
+    ck_assert(winner == HEX_BLACK || engine_scns_last(e, &answered)->winner == HEX_BLACK);
+    bitset_t wins;
+    bool unknown;
+    solver_t *sv = engine_solver(e);
+    ck_assert_ptr_nonnull(sv);
+    ck_assert(solver_find_winning(sv, &g->pos, HEX_BLACK, &e->dfpn_params, &stop, NULL, NULL,
+                                  &wins, &unknown));
+    ck_assert(!unknown);
+    ck_assert(bitset_test(&wins, m));
+    e->player_params.solver = PLAYER_SOLVER_OFF;
+    e->scns_params.max_expansions = 50;
+    ck_assert_int_eq(engine_genmove(e, HEX_BLACK, &stop, false, &m, &s), GENMOVE_OK);
+    ck_assert(!engine_scns_solver(e, &winner));
+    e->player_params.solver = PLAYER_SOLVER_AUTO;
+    ck_assert_int_eq(engine_genmove(e, HEX_BLACK, &stop, false, &m, &s), GENMOVE_OK);
+    ck_assert(!engine_scns_solver(e, &winner));
+    engine_free(e);
+}
+END_TEST
+
 /* param_scns: Table 1's values by default (but p_max = d_max = 1, tuned),
  * validated settings, and the player reads the new values at its next
  * genmove. */
@@ -739,6 +791,7 @@ engine_suite(void)
     tcase_add_test(tc, resistance_player_plays_legal_moves_to_the_end);
     tcase_add_test(tc, scns_player_plays_legal_moves_to_the_end);
     tcase_add_test(tc, scns_player_wins_at_once_and_reports_its_search);
+    tcase_add_test(tc, scns_player_runs_the_solver_beside_it);
     tcase_add_test(tc, scns_params_are_table_1);
     tcase_add_test(tc, genmove_charges_the_clock_and_reg_genmove_does_not);
     tcase_add_test(tc, genmove_resignation_is_not_an_entry_undo_takes_the_last_stone);
