@@ -22,6 +22,14 @@
 #               with one feature off, one match a row: (a) 2-step leaves
 #               (multi_step 0), (b) epsilon 0, (c) eta 0, (d) no
 #               forgetting, (e) no RAVE
+#   threads     two threads against one: param_scns threads 2 (the
+#               parallel search, no solver beside it) against the default
+#               player with one thread; use --jobs 1, a two-thread engine
+#               needs both cores
+#   solver      the solver beside the player against none, both with two
+#               threads (param_dfpn threads 2, i.e. --threads 2: one
+#               search thread and the solver's, against param_player
+#               solver 0 and two search threads); --jobs 1
 #   sweep       tuning rows: the default player against itself with
 #               settings changed, one match a row; --rows lists the rows,
 #               each SETTING[,SETTING...], a SETTING being KNOB=VALUE for
@@ -61,7 +69,7 @@ while [ $# -gt 3 ]; do
         *) break ;;
     esac
 done
-usage="usage: strength-scns.sh [options] HEIN-MATCH HEIN resistance|mohex|knockout|sweep"
+usage="usage: strength-scns.sh [options] HEIN-MATCH HEIN resistance|mohex|threads|solver|knockout|sweep"
 if [ $# -ne 3 ]; then
     echo "$usage" >&2
     exit 2
@@ -128,6 +136,19 @@ case $mode in
             'param_mohex fillin_map_bits 10' 'param_game allow_swap 0' >"$out/mohex.htp"
         match scns-vs-mohex "$out/scns.cfg" - \
             "$mohex --use-logfile=0 --quiet --config $out/mohex.htp"
+        ;;
+    threads)
+        printf '%s\n' 'param_player name scns' 'param_player solver 0' 'param_scns threads 2' \
+            >"$out/threads-2.cfg"
+        match threads-2-vs-1 "$out/threads-2.cfg" "$out/scns.cfg"
+        ;;
+    solver)
+        # param_dfpn threads is --threads
+        printf '%s\n' 'param_player name scns' 'param_dfpn threads 2' 'param_player solver 1' \
+            >"$out/solver.cfg"
+        printf '%s\n' 'param_player name scns' 'param_dfpn threads 2' 'param_player solver 0' \
+            >"$out/no-solver.cfg"
+        match solver-vs-none-2-threads "$out/solver.cfg" "$out/no-solver.cfg"
         ;;
     knockout)
         for row in ${rows:-a b c d e}; do

@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 # strength-scns.sh, the player's match runs: its usage errors, and one
-# tiny tuning sweep (two 5x5 games) that must write the row's config and
-# a finished match.
+# tiny tuning sweep, thread match and solver match (two 5x5 games each)
+# that must write their configs and finished matches.
 . "$srcdir/tests/match-lib.sh"
 
 script=$srcdir/strength-scns.sh
@@ -37,5 +37,22 @@ expect_file "$cfg" "param_scns p_max 1"
 expect_file "$cfg" "param_vc max_ors 3"
 expect_file "$tmp/s2/scns.cfg" "param_player name scns"
 [ "$(games "$tmp/s2/base-vs-delta-206_p_max-1_vc-max_ors-3")" = 2 ] || fail "the sweep row played no 2 games"
+
+# the thread and solver modes: their configs, and finished matches
+run_strength --games 2 --size 5 --move-time 0.2 --jobs 1 --out "$tmp/s3" \
+    "$referee" "$hein" threads
+expect_status 0
+expect_out "== threads-2-vs-1: 2 games, 5 x 5"
+expect_file "$tmp/s3/threads-2.cfg" "param_scns threads 2"
+expect_file "$tmp/s3/threads-2.cfg" "param_player solver 0"
+[ "$(games "$tmp/s3/threads-2-vs-1")" = 2 ] || fail "the threads match played no 2 games"
+run_strength --games 2 --size 5 --move-time 0.2 --jobs 1 --out "$tmp/s4" \
+    "$referee" "$hein" solver
+expect_status 0
+expect_out "== solver-vs-none-2-threads: 2 games, 5 x 5"
+expect_file "$tmp/s4/solver.cfg" "param_player solver 1"
+expect_file "$tmp/s4/no-solver.cfg" "param_player solver 0"
+expect_file "$tmp/s4/no-solver.cfg" "param_dfpn threads 2"
+[ "$(games "$tmp/s4/solver-vs-none-2-threads")" = 2 ] || fail "the solver match played no 2 games"
 
 finish
