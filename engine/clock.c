@@ -3,9 +3,11 @@
 
 #include "engine/clock.h"
 
-/* Kept back from every budget for protocol and process latency. */
-#define CLOCK_SAFETY 0.05
 #define CLOCK_MIN_BUDGET 0.01
+/* The limit of a move in main time: budgets, and share of the time
+ * left. */
+#define CLOCK_LIMIT_BUDGETS 3.0
+#define CLOCK_LIMIT_SHARE 0.25
 
 void
 game_clock_init(game_clock_t *c, double main_time)
@@ -14,7 +16,27 @@ game_clock_init(game_clock_t *c, double main_time)
     c->byo_time = 0;
     c->byo_stones = 0;
     c->unlimited = false;
+    c->increment = 0;
+    c->safety = CLOCK_SAFETY;
     game_clock_restart(c);
+}
+
+bool
+game_clock_set_increment(game_clock_t *c, double increment)
+{
+    if (!(increment >= 0))
+        return false;
+    c->increment = increment;
+    return true;
+}
+
+bool
+game_clock_set_safety(game_clock_t *c, double safety)
+{
+    if (!(safety >= 0))
+        return false;
+    c->safety = safety;
+    return true;
 }
 
 void
@@ -57,9 +79,9 @@ game_clock_left(game_clock_t *c, hex_color_t color, double seconds, int stones)
 }
 
 static double
-clamp_budget(double budget, double left)
+clamp_budget(const game_clock_t *c, double budget, double left)
 {
-    double cap = left - CLOCK_SAFETY;
+    double cap = left - c->safety;
     if (budget > cap)
         budget = cap;
     return budget < CLOCK_MIN_BUDGET ? CLOCK_MIN_BUDGET : budget;
@@ -73,17 +95,38 @@ game_clock_budget(const game_clock_t *c, hex_color_t color, int empty_cells,
         return fallback;
     double left = c->left[color];
     if (c->stones_left[color] > 0)
-        return clamp_budget(0.9 * left / c->stones_left[color], left);
+        return clamp_budget(c, 0.9 * left / c->stones_left[color], left);
     /* In main time: plan for about half the empty cells as own moves still
      * to come, but never for fewer than 10. */
     int moves = empty_cells / 2;
     if (moves < 10)
         moves = 10;
-    double budget = left / moves;
+    double budget = left / moves + 0.9 * c->increment;
     /* Byo-yomi after main time lets a move use part of a period too. */
     if (c->byo_stones > 0)
         budget += 0.9 * c->byo_time / c->byo_stones;
-    return clamp_budget(budget, left + (c->byo_stones > 0 ? c->byo_time : 0));
+    return clamp_budget(c, budget, left + (c->byo_stones > 0 ? c->byo_time : 0));
+}
+
+double
+game_clock_limit(const game_clock_t *c, hex_color_t color, double budget, bool *banked)
+{
+    double left = c->left[color], limit;
+    *banked = false;
+    if (c->unlimited || c->stones_left[color] == 1)
+        return budget;
+    *banked = true;
+    if (c->stones_left[color] > 1) {
+        limit = 0.5 * left;
+    } else {
+        limit = CLOCK_LIMIT_BUDGETS * budget;
+        double share = CLOCK_LIMIT_SHARE * left + c->increment;
+        if (limit > share)
+            limit = share;
+    }
+    limit = clamp_budget(c, limit, left + (c->stones_left[color] == 0 && c->byo_stones > 0
+                                           ? c->byo_time : 0));
+    return limit > budget ? limit : budget;
 }
 
 void
@@ -92,6 +135,8 @@ game_clock_charge(game_clock_t *c, hex_color_t color, double seconds)
     if (c->unlimited || seconds < 0)
         return;
     c->left[color] -= seconds;
+    if (c->stones_left[color] == 0 && c->left[color] > 0)
+        c->left[color] += c->increment;
     if (c->stones_left[color] > 0) {
         if (--c->stones_left[color] == 0) {
             c->left[color] = c->byo_time;

@@ -44,6 +44,8 @@ engine_new(uint64_t seed)
     e->game_params.allow_swap = false;
     e->game_params.game_time = DEFAULT_GAME_TIME;
     e->game_params.move_time = DEFAULT_MOVE_TIME;
+    e->game_params.increment = 0;
+    e->game_params.safety = CLOCK_SAFETY;
     e->player_params.name = player_index(PLAYER_DEFAULT);
     vc_params_default(&e->vc_params);
     dfpn_params_default(&e->dfpn_params);
@@ -69,7 +71,7 @@ engine_new(uint64_t seed)
         .rules_only = false,
     };
     engine_knowledge_changed(e);
-    game_clock_init(&e->clock, e->game_params.game_time);
+    engine_apply_game_time(e);
     engine_seed(e, seed);
     return e;
 }
@@ -165,6 +167,14 @@ void
 engine_apply_game_time(engine_t *e)
 {
     game_clock_init(&e->clock, e->game_params.game_time);
+    engine_apply_clock_params(e);
+}
+
+void
+engine_apply_clock_params(engine_t *e)
+{
+    game_clock_set_increment(&e->clock, e->game_params.increment);
+    game_clock_set_safety(&e->clock, e->game_params.safety);
 }
 
 /* The threads a player or the solver may run. */
@@ -222,11 +232,16 @@ engine_genmove(engine_t *e, hex_color_t color, const stop_t *stop, bool play,
         if (!player_state(e, i, &state) || (beside && !(solver = engine_solver(e))))
             return GENMOVE_NO_MEMORY;
         bitset_t empty = position_empty_cells(&g->pos);
+        double budget = game_clock_budget(&e->clock, color, bitset_count(&empty),
+                                          e->game_params.move_time);
+        bool banked;
+        double limit = game_clock_limit(&e->clock, color, budget, &banked);
         player_request_t req = {
             .game = g,
             .color = color,
-            .budget = game_clock_budget(&e->clock, color, bitset_count(&empty),
-                                        e->game_params.move_time),
+            .budget = budget,
+            .limit = limit,
+            .banked = banked,
             .stop = *stop,
             .allow_swap = e->game_params.allow_swap,
             .seed = rng_next(&e->rng),
@@ -235,7 +250,7 @@ engine_genmove(engine_t *e, hex_color_t color, const stop_t *stop, bool play,
             .solver = solver,
             .solver_params = &e->dfpn_params,
         };
-        req.stop.deadline = start + req.budget;
+        req.stop.deadline = start + req.limit;
         *move = player_table[i]->genmove(state, &req);
         if (*move != MOVE_RESIGN && position_check(&g->pos, color, *move) != POSITION_OK)
             return GENMOVE_PLAYER_ERROR;

@@ -44,6 +44,9 @@ typedef struct game_params {
     bool allow_swap;            /* genmove may answer swap-pieces */
     double game_time;           /* seconds per side per game */
     double move_time;           /* seconds per move when time is unlimited */
+    double increment;           /* Fischer: seconds added after each move */
+    double safety;              /* seconds a move never uses of the time
+                                 * left */
 } game_params_t;
 
 /* param_player */
@@ -123,8 +126,12 @@ game_status_t engine_new_game(engine_t *e, int width, int height);
  * clock, tell the players. */
 void engine_load_game(engine_t *e, game_t *loaded);
 
-/* Apply param_game game_time: new main time for both sides, restarted. */
+/* Apply param_game game_time: new main time for both sides, restarted
+ * (with the increment and safety margin of param_game). */
 void engine_apply_game_time(engine_t *e);
+
+/* Apply param_game increment and safety to the clock as it runs. */
+void engine_apply_clock_params(engine_t *e);
 
 /* Outcome of engine_genmove. */
 typedef enum genmove_status {

@@ -21,6 +21,10 @@ static const param_desc_t game_param_table[] = {
       "seconds per side for the whole game (restarts both clocks)" },
     { "move_time", PARAM_DOUBLE, offsetof(game_params_t, move_time), 0.01, 86400, NULL,
       "seconds per move when the clock is unlimited" },
+    { "increment", PARAM_DOUBLE, offsetof(game_params_t, increment), 0, 86400, NULL,
+      "Fischer: seconds added to a side's main time after each of its moves" },
+    { "safety", PARAM_DOUBLE, offsetof(game_params_t, safety), 0, 60, NULL,
+      "seconds a move never uses of the time left (the referee's latency)" },
     { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
 };
 
@@ -167,6 +171,9 @@ static const param_desc_t scns_param_table[] = {
       "threads of the search; 0: the program's (--threads, param_dfpn threads)" },
     { "max_work_per_job", PARAM_INT, offsetof(scns_params_t, max_work_per_job), 0, 1 << 30,
       NULL, "expansions of one job of a parallel search; 0: the interlude" },
+    { "settle", PARAM_DOUBLE, offsetof(scns_params_t, settle), 1, 1e6, NULL,
+      "under a game clock, past its budget a move ends once the most-worked root move "
+      "has this many times the second's work (else at its limit)" },
     { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
 };
 
@@ -178,6 +185,8 @@ game_changed(engine_t *e, const void *before)
     const game_params_t *old = before;
     if (e->game_params.game_time != old->game_time)
         engine_apply_game_time(e);
+    else
+        engine_apply_clock_params(e);
 }
 
 static void

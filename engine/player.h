@@ -46,8 +46,12 @@ typedef struct player_config {
 typedef struct player_request {
     const game_t *game;         /* read-only; copy the position to search it */
     hex_color_t color;          /* the side to play (any, not only to-move) */
-    double budget;              /* seconds it may use */
-    stop_t stop;                /* interrupt and deadline (start + budget) */
+    double budget;              /* seconds it should use */
+    double limit;               /* seconds it may use when unsure of its
+                                 * move (>= budget; engine/clock.h) */
+    bool banked;                /* time it does not use is kept for its
+                                 * later moves */
+    stop_t stop;                /* interrupt and deadline (start + limit) */
     bool allow_swap;            /* whether it may answer MOVE_SWAP */
     uint64_t seed;              /* for player_rng, drawn for this call */
     const kn_config_t *knowledge;       /* as in the player's config */

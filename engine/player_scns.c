@@ -29,6 +29,10 @@
  *      solver's table proves that move lost, and then the root child
  *      with the most work that it does not.  Both keep their tables
  *      from one genmove to the next.
+ *   6. Under a game clock it spends the move's budget, more up to the
+ *      move's limit while the most-worked move is not settled, less when
+ *      time saved is kept and the move can no longer change, nothing on
+ *      a move with no alternative (search/scns.h scns_time_t).
  * The search runs param_scns threads threads, or with threads 0 the
  * engine's (--threads), less the solver's one; more than one is the
  * parallel search of search/scns.h. */
@@ -351,6 +355,14 @@ scns_genmove(void *state, const player_request_t *req)
         beside_start(&b, req, p, me, &found);
     }
     st->threads = prm.threads;
+    /* the clock's budget and limit (engine/clock.h): the deadline is the
+     * limit */
+    scns_time_t tm = {
+        .budget = req->stop.deadline - (req->limit - req->budget),
+        .limit = req->stop.deadline,
+        .early = req->banked,
+    };
+    scns_set_time(st->s, req->stop.deadline > 0 ? &tm : NULL);
     int move = -1;
     bool searched = scns_search(st->s, p, me, &prm, &stop, &st->result);
     if (searched) {

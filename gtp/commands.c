@@ -346,6 +346,53 @@ cmd_time_settings(htp_cmd_t *cmd, void *ctx)
     return htp_success(cmd, NULL);
 }
 
+/* KataGo's form, as KataGo-family tools send it: none, absolute MAIN,
+ * canadian MAIN BYO STONES, fischer MAIN INC (the increment becomes
+ * param_game increment).  Japanese byo-yomi and capped Fischer are
+ * refused: the clock does not keep them. */
+static htp_status_t
+cmd_kata_time_settings(htp_cmd_t *cmd, void *ctx)
+{
+    engine_t *e = ctx;
+    char err[ERRLEN];
+    double main_time = 0, byo = 0, inc = 0;
+    long stones = 0;
+    if (cmd->argc < 1)
+        return usage(cmd);
+    const char *kind = cmd->argv[0];
+    if (strcmp(kind, "none") == 0) {
+        if (!nargs_ok(cmd, 1, 1))
+            return usage(cmd);
+        byo = 1;                /* BYO > 0, STONES = 0: no limit */
+    } else if (strcmp(kind, "absolute") == 0) {
+        if (!nargs_ok(cmd, 2, 2))
+            return usage(cmd);
+        if (!parse_seconds(cmd->argv[1], 864000, &main_time, err))
+            return htp_failure(cmd, "%s", err);
+    } else if (strcmp(kind, "canadian") == 0) {
+        if (!nargs_ok(cmd, 4, 4))
+            return usage(cmd);
+        if (!parse_seconds(cmd->argv[1], 864000, &main_time, err)
+            || !parse_seconds(cmd->argv[2], 864000, &byo, err)
+            || !parse_int(cmd->argv[3], 1, 100000, &stones, err))
+            return htp_failure(cmd, "%s", err);
+    } else if (strcmp(kind, "fischer") == 0) {
+        if (!nargs_ok(cmd, 3, 3))
+            return usage(cmd);
+        if (!parse_seconds(cmd->argv[1], 864000, &main_time, err)
+            || !parse_seconds(cmd->argv[2], 86400, &inc, err))
+            return htp_failure(cmd, "%s", err);
+    } else {
+        return htp_failure(cmd, "time control %s is not supported (none, absolute, canadian, "
+                           "fischer)", kind);
+    }
+    game_clock_settings(&e->clock, main_time, byo, (int)stones);
+    e->game_params.game_time = main_time;
+    e->game_params.increment = inc;
+    engine_apply_clock_params(e);
+    return htp_success(cmd, NULL);
+}
+
 static htp_status_t
 cmd_time_left(htp_cmd_t *cmd, void *ctx)
 {
@@ -539,6 +586,8 @@ const htp_command_t commands_table[] = {
     { "time_settings", cmd_time_settings, "MAIN BYO STONES",
       "main time, then BYO seconds per STONES moves (BYO>0, STONES=0: no limit)" },
     { "time_left", cmd_time_left, "COLOUR SECONDS [STONES]", "time left for COLOUR" },
+    { "kata-time_settings", cmd_kata_time_settings, "none|absolute MAIN|canadian MAIN BYO "
+      "STONES|fischer MAIN INC", "the time control in KataGo's form (fischer: an increment)" },
     /* SGF */
     { "loadsgf", cmd_loadsgf, "FILE [MOVES]", "load a game's main line (at most MOVES moves)" },
     { "savesgf", cmd_savesgf, "FILE", "save the game as SGF" },

@@ -112,7 +112,7 @@ boardsize 11 11
 
 # Parameters list as HexGui's "[type] key value" lines.
 60 param_game
-#? [\[bool\] allow_swap 0\n\[string\] game_time 1800\n\[string\] move_time 10]
+#? [\[bool\] allow_swap 0\n\[string\] game_time 1800\n\[string\] move_time 10\n\[string\] increment 0\n\[string\] safety 0\.05]
 
 # The SCNS player is the default (scns.tst); the resistance and random
 # players stay as baselines.
@@ -155,6 +155,34 @@ param_game game_time 60
 #? [.*]*
 76 time_settings 300 ten 5
 #? [.*]*
+
+# KataGo's form: fischer sets the increment (param_game increment);
+# Japanese byo-yomi is not kept by the clock and is refused, as are
+# malformed forms, changing nothing.
+77 kata-time_settings fischer 30 1
+#? []
+78 param_game increment
+#? [1]
+79 kata-time_settings byoyomi 300 30 5
+#? [time control byoyomi is not supported.*]*
+120 kata-time_settings fischer 30
+#? [usage.*]*
+121 kata-time_settings canadian 0 30 0
+#? [.*]*
+122 param_game increment
+#? [1]
+123 kata-time_settings absolute 60
+#? []
+124 param_game increment
+#? [0]
+125 kata-time_settings none
+#? []
+126 kata-time_settings
+#? [usage.*]*
+127 param_game safety -1
+#? [.*]*
+128 param_game safety
+#? [0\.05]
 
 # Malformed commands get a clear error.
 80 no_such_command

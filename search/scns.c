@@ -133,6 +133,7 @@ struct scns {
     worker_t *w[SCNS_MAX_THREADS];
     scns_progress_fn progress;
     void *progress_arg;
+    scns_time_t time;           /* budget 0: none */
 
     /* one search's settings */
     const scns_params_t *params;
@@ -152,6 +153,8 @@ struct scns {
                                                  * in this search */
     _Atomic uint64_t expansions;        /* all threads' in this search */
     _Atomic bool halt;          /* the search is over */
+    double next_time_check;     /* the time policy's (serial: the one
+                                 * thread; parallel: job lock) */
 
     /* guarded by the job lock */
     pthread_mutex_t job_lock;
@@ -186,6 +189,7 @@ scns_params_default(scns_params_t *p)
     p->progress_interval = 1;
     p->threads = 0;
     p->max_work_per_job = 0;
+    p->settle = 1.5;
 }
 
 /* ---- the workspace ---------------------------------------------------- */
@@ -296,6 +300,15 @@ scns_set_progress(scns_t *s, scns_progress_fn fn, void *arg)
 {
     s->progress = fn;
     s->progress_arg = arg;
+}
+
+void
+scns_set_time(scns_t *s, const scns_time_t *t)
+{
+    if (t)
+        s->time = *t;
+    else
+        memset(&s->time, 0, sizeof s->time);
 }
 
 /* The tables for params and a board of `cells` cells, made again (empty)
@@ -841,13 +854,48 @@ report_progress(worker_t *w)
 
 /* ---- the search -------------------------------------------------------- */
 
+/* Seconds between two looks of the time policy at the root's work. */
+#define TIME_CHECK_EVERY 0.01
+
+/* Whether the time policy (scns_time_t) ends the search now (serial: the
+ * search's thread; parallel: job lock held). */
+static bool
+time_is_up(scns_t *s)
+{
+    if (s->time.budget <= 0)
+        return false;
+    double now = stop_now();
+    if (now < s->next_time_check)
+        return false;
+    s->next_time_check = now + TIME_CHECK_EVERY;
+    uint64_t first = 0, second = 0;
+    for (int i = 0; i < s->root_e.n; i++) {
+        uint64_t wk = root_work(s, s->root_e.moves[i]);
+        if (wk > first) {
+            second = first;
+            first = wk;
+        } else if (wk > second) {
+            second = wk;
+        }
+    }
+    if (first == 0)
+        return false;
+    if (now >= s->time.budget && (double)first >= s->params->settle * (double)second)
+        return true;
+    double spent = now - s->start;
+    if (!s->time.early || spent <= 0)
+        return false;
+    double rate = (double)atomic_load_explicit(&s->expansions, memory_order_relaxed) / spent;
+    return (double)(first - second) > rate * (s->time.limit - now);
+}
+
 static bool
 check_stop(worker_t *w)
 {
     if (w->stopped)
         return true;
     if (w->stats.calls % STOP_CHECK_EVERY == 0) {
-        if (stop_requested(&w->s->wstop))
+        if (stop_requested(&w->s->wstop) || (w->s->active == 1 && time_is_up(w->s)))
             w->stopped = true;
         else if (w->s->active == 1)
             report_progress(w);
@@ -1257,7 +1305,7 @@ worker_run(void *arg)
         uint64_t left;
         pnfunc_value_t tv = root_functions(s, false, &nd);
         if (w->stopped || stop_requested(&s->wstop) || tv == PNFUNC_PLUS_INF
-            || tv == PNFUNC_MINUS_INF) {
+            || tv == PNFUNC_MINUS_INF || time_is_up(s)) {
             end_search(s);
             break;
         }
@@ -1464,7 +1512,10 @@ scns_search(scns_t *s, const position_t *pos, hex_color_t to_move,
         return true;
     }
 
-    if (n == 1)
+    s->next_time_check = 0;
+    if (s->time.budget > 0 && s->root_e.n == 1)
+        ;                       /* no alternative: answered at once */
+    else if (n == 1)
         serial_search(w0);
     else
         parallel_search(s);

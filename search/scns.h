@@ -167,6 +167,9 @@ typedef struct scns_params {
                                  * player reads 0 as the engine's) */
     int max_work_per_job;       /* a parallel search's job: expansions
                                  * (0: the interlude) */
+    double settle;              /* time: past its budget, a search ends
+                                 * once the most-worked root move has this
+                                 * many times the second's work: 1.5 */
 } scns_params_t;
 
 void scns_params_default(scns_params_t *p);
@@ -239,6 +242,24 @@ void scns_clear(scns_t *s);
 
 /* Called with progress reports during scns_search (NULL: none). */
 void scns_set_progress(scns_t *s, scns_progress_fn fn, void *arg);
+
+/* The time policy of a search under a game clock (engine/clock.h), in
+ * stop_now() seconds.  The stop's deadline is `limit`, the most the move
+ * may use; past `budget`, the time it should use, the search ends as
+ * soon as the most-worked root move has params->settle times the work of
+ * the second (the move is settled), or at the limit.  With `early` (time
+ * saved is kept for later moves) it also ends before the budget once the
+ * second move could not catch up with the first by the limit at the
+ * expansion rate so far.  A move with no alternative (the root's
+ * expansion leaves one move) is answered at once. */
+typedef struct scns_time {
+    double budget;              /* 0: no time policy, the stop alone */
+    double limit;
+    bool early;
+} scns_time_t;
+
+/* The time policy of the next searches (NULL: none). */
+void scns_set_time(scns_t *s, const scns_time_t *t);
 
 /* Search pos with to_move to move (pos is not changed; it must not be
  * over) until the root is proven, the interval is within tolerance,

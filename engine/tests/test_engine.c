@@ -321,6 +321,54 @@ START_TEST(clock_budget_shares_main_time)
 }
 END_TEST
 
+/* The limit a move may stretch to: three budgets but at most a quarter
+ * of what is left in main time, half of the period with stones to come,
+ * the budget itself on a period's last stone and in unlimited time; a
+ * Fischer increment adds to the budget and to the clock after each
+ * move; the safety margin is never spent. */
+START_TEST(clock_limits_increments_and_safety)
+{
+    game_clock_t c;
+    bool banked;
+    game_clock_init(&c, 60);
+    double b = game_clock_budget(&c, HEX_BLACK, 121, 10);
+    ck_assert(fabs(b - 1) < 1e-9);                      /* 60 / 60 */
+    double l = game_clock_limit(&c, HEX_BLACK, b, &banked);
+    ck_assert(banked);
+    ck_assert(fabs(l - 3) < 1e-9);
+    ck_assert(game_clock_left(&c, HEX_BLACK, 8, 0));
+    ck_assert(fabs(game_clock_limit(&c, HEX_BLACK, 1, &banked) - 2) < 1e-9);
+    /* Fischer: 30 s + 1 s */
+    game_clock_init(&c, 30);
+    ck_assert(game_clock_set_increment(&c, 1));
+    ck_assert(!game_clock_set_increment(&c, -1));
+    b = game_clock_budget(&c, HEX_WHITE, 120, 10);
+    ck_assert(fabs(b - 1.4) < 1e-9);                    /* 30 / 60 + 0.9 */
+    game_clock_charge(&c, HEX_WHITE, 2);
+    ck_assert(fabs(c.left[HEX_WHITE] - 29) < 1e-9);
+    /* the safety margin */
+    ck_assert(game_clock_set_safety(&c, 0.5));
+    ck_assert(!game_clock_set_safety(&c, -0.5));
+    ck_assert(game_clock_left(&c, HEX_WHITE, 0.6, 0));
+    b = game_clock_budget(&c, HEX_WHITE, 120, 10);
+    ck_assert(b <= 0.1 + 1e-9);
+    ck_assert(game_clock_limit(&c, HEX_WHITE, b, &banked) <= 0.1 + 1e-9);
+    /* byo-yomi: half the period with stones to come, the budget on the
+     * last stone (fixed time per move: time_settings 0 T 1) */
+    ck_assert(game_clock_settings(&c, 0, 30, 5));
+    ck_assert(game_clock_set_safety(&c, CLOCK_SAFETY));
+    b = game_clock_budget(&c, HEX_BLACK, 100, 10);
+    ck_assert(fabs(game_clock_limit(&c, HEX_BLACK, b, &banked) - 15) < 1e-9);
+    ck_assert(game_clock_settings(&c, 0, 2, 1));
+    b = game_clock_budget(&c, HEX_BLACK, 100, 10);
+    ck_assert(fabs(game_clock_limit(&c, HEX_BLACK, b, &banked) - b) < 1e-9);
+    ck_assert(!banked);
+    ck_assert(game_clock_settings(&c, 0, 1, 0));
+    ck_assert(fabs(game_clock_limit(&c, HEX_BLACK, 7, &banked) - 7) < 1e-9);
+    ck_assert(!banked);
+}
+END_TEST
+
 START_TEST(clock_byo_yomi_periods)
 {
     game_clock_t c;
@@ -777,6 +825,7 @@ engine_suite(void)
     tc = tcase_create("clock");
     tcase_add_test(tc, clock_budget_shares_main_time);
     tcase_add_test(tc, clock_byo_yomi_periods);
+    tcase_add_test(tc, clock_limits_increments_and_safety);
     suite_add_tcase(s, tc);
     tc = tcase_create("param");
     tcase_add_test(tc, param_set_validates_and_formats);

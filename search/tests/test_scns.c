@@ -333,6 +333,66 @@ START_TEST(search_stays_within_its_budget)
 }
 END_TEST
 
+/* The time policy: a move with no alternative is answered at once, with
+ * no expansion; past its budget a search ends once its move is settled
+ * (settle 1: as soon as one root move has work), long before its limit;
+ * without the policy the same search runs to its stop. */
+START_TEST(time_policy_ends_settled_and_forced_moves)
+{
+    world_t w;
+    world_init(&w);
+    /* a 5x5 position whose expansion leaves one move (a must-play of
+     * one cell), found among random ones */
+    kn_t *kn = kn_new(&w.cfg);
+    kn_expansion_t *x = malloc(sizeof *x);
+    rng_t rng;
+    rng_seed(&rng, 7);
+    position_t p;
+    bool found = false;
+    for (int k = 0; k < 2000 && !found; k++) {
+        setup(&p, 5, 5, "");
+        int stones = 3 + (int)rng_below(&rng, 8);
+        for (int i = 0; i < stones && p.winner == HEX_EMPTY; i++) {
+            bitset_t em = position_empty_cells(&p);
+            position_play(&p, p.to_move,
+                          bitset_nth(&em, (int)rng_below(&rng, (uint32_t)bitset_count(&em))));
+        }
+        found = p.winner == HEX_EMPTY && kn_expand(kn, &p, p.to_move, x)
+            && x->decided == HEX_EMPTY && x->n == 1;
+        if (!found)
+            position_free(&p);
+    }
+    ck_assert(found);
+    double now = stop_now();
+    scns_time_t t = { .budget = now, .limit = now + 30, .early = false };
+    scns_set_time(w.s, &t);
+    w.stop.deadline = now + 30;
+    ck_assert(search(&w, &p));
+    ck_assert_uint_eq(w.r->stats.expansions, 0);
+    ck_assert_int_eq(w.r->move, x->moves[0]);
+    position_free(&p);
+    /* settled at once past the budget */
+    setup(&p, 9, 9, "e5");
+    w.prm.settle = 1;
+    scns_clear(w.s);
+    ck_assert(search(&w, &p));
+    ck_assert_int_eq(w.r->winner, HEX_EMPTY);
+    ck_assert_double_lt(w.r->stats.seconds, 20);
+    ck_assert_int_eq(position_check(&p, p.to_move, w.r->move), POSITION_OK);
+    /* no policy: the stop alone (here a budget of expansions) */
+    scns_set_time(w.s, NULL);
+    w.stop.deadline = 0;
+    w.prm.max_expansions = 60;
+    scns_clear(w.s);
+    ck_assert(search(&w, &p));
+    ck_assert_uint_eq(w.r->stats.expansions, 60);
+    position_free(&p);
+    free(x);
+    kn_free(kn);
+    world_free(&w);
+}
+END_TEST
+
 /* ---- leaves, interval, tolerance ------------------------------------- */
 
 /* After the root's expansion alone, v_max is where the best child's leaf
@@ -659,6 +719,7 @@ scns_suite(void)
     tcase_add_loop_test(tc, parallel_search_keeps_the_rules, 1, 3);
     tcase_add_test(tc, move_has_the_most_work);
     tcase_add_test(tc, search_stays_within_its_budget);
+    tcase_add_test(tc, time_policy_ends_settled_and_forced_moves);
     tcase_add_test(tc, leaf_rules_set_the_interval);
     tcase_add_test(tc, opponent_side_of_the_interval);
     tcase_add_test(tc, tolerance_ends_the_search);
