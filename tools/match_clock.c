@@ -140,13 +140,26 @@ match_clock_charge(match_clock_t *c, int who, double used,
     return true;
 }
 
-void
-match_timing_add(match_timing_t *t, double seconds)
+static void
+match_phase_add(match_phase_t *p, int moves, double total, double longest)
 {
+    p->moves += moves;
+    p->total += total;
+    if (longest > p->longest)
+        p->longest = longest;
+}
+
+void
+match_timing_add(match_timing_t *t, int number, double seconds)
+{
+    int k = number < 1 ? 0 : (number - 1) / 10;
+
     t->moves++;
     t->total += seconds;
     if (seconds > t->longest)
         t->longest = seconds;
+    match_phase_add(&t->phase[k < MATCH_PHASES ? k : MATCH_PHASES - 1], 1, seconds,
+                    seconds);
 }
 
 void
@@ -156,6 +169,9 @@ match_timing_merge(match_timing_t *into, const match_timing_t *from)
     into->total += from->total;
     if (from->longest > into->longest)
         into->longest = from->longest;
+    for (int k = 0; k < MATCH_PHASES; k++)
+        match_phase_add(&into->phase[k], from->phase[k].moves, from->phase[k].total,
+                        from->phase[k].longest);
 }
 
 double

@@ -82,14 +82,26 @@ bool match_clock_charge(match_clock_t *c, int who, double used,
  * sending genmove to reading the whole reply: how many got a reply, their
  * seconds in all, and the longest.  A genmove that got no reply (killed
  * after its time, a crash, a stopped match) is not counted. */
+/* Moves by move number: 1-10, 11-20, ..., the last one from
+ * 10 * (MATCH_PHASES - 1) + 1 on. */
+#define MATCH_PHASES 10
+
+typedef struct match_phase {
+    int moves;
+    double total;
+    double longest;
+} match_phase_t;
+
 typedef struct match_timing {
     int moves;
     double total;
     double longest;
+    match_phase_t phase[MATCH_PHASES];  /* the same, by move number */
 } match_timing_t;
 
-/* Counts one genmove that took `seconds`. */
-void match_timing_add(match_timing_t *t, double seconds);
+/* Counts one genmove that took `seconds`, the game's move number
+ * `number` (from 1; the opening's moves count). */
+void match_timing_add(match_timing_t *t, int number, double seconds);
 
 /* Adds every genmove counted in `from` to `into`. */
 void match_timing_merge(match_timing_t *into, const match_timing_t *from);

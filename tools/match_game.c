@@ -241,7 +241,7 @@ match_game_charge(match_game_t *g, int who, double used, double *left)
     const match_tc_t *tc = &g->cfg->tc;
     char u[32], t[32], tol[32];
 
-    match_timing_add(&g->timing[who], used);
+    match_timing_add(&g->timing[who], g->judge->game.nentries + 1, used);
     if (match_clock_charge(&g->clock, who, used, left))
         return true;
     match_tc_format(used, u, sizeof u);

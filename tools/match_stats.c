@@ -131,6 +131,21 @@ match_stats_times(FILE *f, const match_tally_t *t)
         match_stats_seconds(f, m, m->longest);
         putc('\n', f);
     }
+    fprintf(f, "by move number:  A moves   mean longest   B moves   mean longest\n");
+    for (int k = 0; k < MATCH_PHASES; k++) {
+        const match_phase_t *a = &t->timing[0].phase[k], *b = &t->timing[1].phase[k];
+        char range[16];
+
+        if (a->moves == 0 && b->moves == 0)
+            continue;
+        if (k < MATCH_PHASES - 1)
+            snprintf(range, sizeof range, "%d-%d", 10 * k + 1, 10 * k + 10);
+        else
+            snprintf(range, sizeof range, "%d-", 10 * k + 1);
+        fprintf(f, "  %-12s %8d %6.3f %7.3f  %8d %6.3f %7.3f\n", range, a->moves,
+                a->moves ? a->total / a->moves : 0.0, a->longest, b->moves,
+                b->moves ? b->total / b->moves : 0.0, b->longest);
+    }
 }
 
 static void

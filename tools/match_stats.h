@@ -68,7 +68,8 @@ typedef struct match_summary {
 } match_summary_t;
 
 /* Writes the summary: the match, games, wins per engine and per colour,
- * the reasons, each engine's genmoves with their mean and longest time,
+ * the reasons, each engine's genmoves with their mean and longest time
+ * (in all, and by the game's move number in tens),
  * the win rate of A and the Elo difference A - B, each with its 95 %
  * interval. */
 void match_stats_summary(FILE *f, const match_tally_t *t,

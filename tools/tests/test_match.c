@@ -166,7 +166,8 @@ result(int game, int winner, hex_color_t color, match_reason_t reason)
     match_result_t r = {
         .game = game, .opening_text = "a2", .winner = winner,
         .winner_color = color, .reason = reason, .moves = 9,
-        .timing = { { 5, 1.5, 0.5 }, { 5, 0.25, 0.125 } }
+        .timing = { { 5, 1.5, 0.5, { { 5, 1.5, 0.5 } } },
+                    { 5, 0.25, 0.125, { { 3, 0.15, 0.125 }, { 2, 0.1, 0.05 } } } }
     };
 
     r.black = color == HEX_BLACK ? winner : 1 - winner;
@@ -229,18 +230,25 @@ START_TEST(timing_counts_moves_and_keeps_the_longest)
     match_timing_t t = { 0 }, u = { 0 };
 
     assert_near(match_timing_mean(&t), 0, 0);
-    match_timing_add(&t, 0.25);
-    match_timing_add(&t, 1.0);
-    match_timing_add(&t, 0.5);
+    match_timing_add(&t, 2, 0.25);
+    match_timing_add(&t, 11, 1.0);
+    match_timing_add(&t, 500, 0.5);
     ck_assert_int_eq(t.moves, 3);
     assert_near(t.total, 1.75, 1e-12);
     assert_near(t.longest, 1.0, 0);
-    match_timing_add(&u, 0.75);
+    match_timing_add(&u, 10, 0.75);
     match_timing_merge(&u, &t);
     ck_assert_int_eq(u.moves, 4);
     assert_near(u.total, 2.5, 1e-12);
     assert_near(u.longest, 1.0, 0);
     assert_near(match_timing_mean(&u), 0.625, 1e-12);
+    /* by move number: 1-10 (moves 2 and 10), 11-20, the last phase */
+    ck_assert_int_eq(u.phase[0].moves, 2);
+    assert_near(u.phase[0].total, 1.0, 1e-12);
+    assert_near(u.phase[0].longest, 0.75, 0);
+    ck_assert_int_eq(u.phase[1].moves, 1);
+    ck_assert_int_eq(u.phase[MATCH_PHASES - 1].moves, 1);
+    assert_near(u.phase[MATCH_PHASES - 1].longest, 0.5, 0);
 }
 END_TEST
 
@@ -274,7 +282,10 @@ START_TEST(summary_names_every_figure)
         "seconds per move, measured by the referee",
         "engine       moves        mean     longest\n"
         "A               20       0.300       0.500\n"
-        "B               20       0.050       0.125\n",
+        "B               20       0.050       0.125\n"
+        "by move number:  A moves   mean longest   B moves   mean longest\n"
+        "  1-10               20  0.300   0.500        12  0.050   0.125\n"
+        "  11-20               0  0.000   0.000         8  0.050   0.050\n",
         "win rate of A: 100.0% (95% interval 51.0% to 100.0%)",
         "Elo A-B: +inf (95% interval +7.0 to +inf)",
     };
