@@ -177,6 +177,22 @@ engine_apply_clock_params(engine_t *e)
     game_clock_set_safety(&e->clock, e->game_params.safety);
 }
 
+/* The swap table of the board's size, loaded at the first genmove on
+ * that size (none: a table that knows nothing). */
+static const swap_table_t *
+engine_swap_table(engine_t *e)
+{
+    const geometry_t *g = e->game.pos.geo;
+    if (!e->swap_tried || e->swap.width != g->width || e->swap.height != g->height) {
+        char err[512];
+        bool found;
+        if (!swap_table_load(&e->swap, g->width, g->height, &found, err, sizeof err) && found)
+            fprintf(stderr, "hein: %s; no swap table for this size\n", err);
+        e->swap_tried = true;
+    }
+    return &e->swap;
+}
+
 /* The threads a player or the solver may run. */
 static int
 engine_threads(const engine_t *e)
@@ -228,7 +244,7 @@ engine_genmove(engine_t *e, hex_color_t color, const stop_t *stop, bool play,
         solver_t *solver = NULL;
         int mode = e->player_params.solver;
         bool beside = player_table[i]->uses_solver
-            && (mode == PLAYER_SOLVER_ON || (mode == PLAYER_SOLVER_AUTO && engine_threads(e) > 1));
+            && (mode == PLAYER_SOLVER_ON || (mode == PLAYER_SOLVER_AUTO && engine_threads(e) > 2));
         if (!player_state(e, i, &state) || (beside && !(solver = engine_solver(e))))
             return GENMOVE_NO_MEMORY;
         bitset_t empty = position_empty_cells(&g->pos);
@@ -239,6 +255,7 @@ engine_genmove(engine_t *e, hex_color_t color, const stop_t *stop, bool play,
         player_request_t req = {
             .game = g,
             .color = color,
+            .swap = engine_swap_table(e),
             .budget = budget,
             .limit = limit,
             .banked = banked,

@@ -33,6 +33,7 @@
 #include "engine/params.h"
 #include "engine/player.h"
 #include "engine/solver.h"
+#include "engine/swap.h"
 #include "search/dfpn.h"
 #include "search/scns.h"
 #include "search/stop.h"
@@ -57,7 +58,10 @@ enum { PLAYER_SOLVER_AUTO, PLAYER_SOLVER_OFF, PLAYER_SOLVER_ON };
 typedef struct player_params {
     int name;                   /* index into player_table */
     int solver;                 /* PLAYER_SOLVER_*: auto is on when the
-                                 * engine has more than one thread */
+                                 * engine has more than two threads (with
+                                 * two, the solver's thread was worth less
+                                 * than a second search thread: 25 of 72
+                                 * games at 0.5 s a move) */
 } player_params_t;
 
 typedef struct engine {
@@ -71,6 +75,10 @@ typedef struct engine {
     vc_templates_t *vc_templates;       /* vc-templates.txt, or NULL: none */
     resist_params_t resist_params;      /* param_resist */
     dfpn_params_t dfpn_params;  /* param_dfpn */
+    swap_table_t swap;          /* the swap table of the last board size
+                                 * genmove looked one up for */
+    bool swap_tried;            /* swap holds that size's (possibly empty)
+                                 * table */
     scns_params_t scns_params;  /* param_scns: read by the SCNS player at
                                  * each genmove (player.h) */
     kn_config_t knowledge;      /* engine_knowledge */

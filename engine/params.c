@@ -35,7 +35,7 @@ static const param_desc_t player_param_table[] = {
     { "name", PARAM_CHOICE, offsetof(player_params_t, name), 0, 0, player_names,
       "the player behind genmove" },
     { "solver", PARAM_CHOICE, offsetof(player_params_t, solver), 0, 0, solver_modes,
-      "the solver beside the player at genmove (scns): auto is 1 when --threads > 1" },
+      "the solver beside the player at genmove (scns): auto is 1 when --threads > 2" },
     { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
 };
 

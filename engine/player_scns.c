@@ -21,7 +21,7 @@
  *   4. Every second (progress_interval) one progress line on stderr, and
  *      a summary line at the end.
  *   5. With the solver session lent (param_player solver: 1, or auto
- *      with --threads > 1), the SPDFPN solver runs beside the search on
+ *      with --threads > 2), the SPDFPN solver runs beside the search on
  *      the same position, one thread of its own, under the same stop: a
  *      win it proves is played at once (its winning move); a loss it
  *      proves plays the move whose disproof took it most work (the one
@@ -326,7 +326,7 @@ scns_genmove(void *state, const player_request_t *req)
     if (bitset_is_empty(&empty))
         return MOVE_RESIGN;
     if (req->allow_swap && me == HEX_WHITE && position_swap_available(p)
-        && player_swap_wanted(p))
+        && player_swap_wanted(p, req->swap))
         return MOVE_SWAP;
     st->geo = p->geo;
     if (st->have_used && !same_meaning(&st->used, st->params))
