@@ -39,10 +39,13 @@ player_index(const char *name)
 }
 
 bool
-player_swap_wanted(const position_t *p)
+player_swap_wanted(const position_t *p, const swap_table_t *t)
 {
     const geometry_t *g = p->geo;
     int m = position_move(p, 0);
+    bool swap;
+    if (swap_table_decides(t, g->width, g->height, m, &swap))
+        return swap;
     int c = geometry_col(g, m), r = geometry_row(g, m);
     return c > 0 && c < g->width - 1 && r > 0 && r < g->height - 1;
 }

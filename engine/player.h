@@ -32,6 +32,7 @@
 #include "board/rng.h"
 #include "engine/game.h"
 #include "engine/solver.h"
+#include "engine/swap.h"
 #include "search/scns.h"
 #include "search/stop.h"
 
@@ -53,6 +54,7 @@ typedef struct player_request {
                                  * later moves */
     stop_t stop;                /* interrupt and deadline (start + limit) */
     bool allow_swap;            /* whether it may answer MOVE_SWAP */
+    const swap_table_t *swap;   /* the board's swap table, or NULL */
     uint64_t seed;              /* for player_rng, drawn for this call */
     const kn_config_t *knowledge;       /* as in the player's config */
     int threads;                /* threads the player may run (>= 1) */
@@ -95,10 +97,13 @@ player_rng(const player_request_t *req, int thread, rng_t *r)
 
 /* Helpers the players share. */
 
-/* Whether White should swap Black's first stone: a stone off the board's
- * outer ring (central openings win for the first player on every board
- * size that has been solved). */
-bool player_swap_wanted(const position_t *p);
+/* Whether White should swap Black's first stone: as the swap table says
+ * when it decides that stone on this board (engine/swap.h: exactly the
+ * stones after which Black wins, proven by the solver), else when the
+ * stone is off the board's outer ring (central openings win for the
+ * first player on every board size that has been solved).  t may be
+ * NULL. */
+bool player_swap_wanted(const position_t *p, const swap_table_t *t);
 
 /* The best cell of `among` by the circuit's move score on p (resist.h;
  * evaluated with the workspace rs into *res, without VC conductors), else

@@ -76,7 +76,7 @@ resistance_genmove(void *state, const player_request_t *req)
     if (bitset_is_empty(&empty))
         return MOVE_RESIGN;
     if (req->allow_swap && me == HEX_WHITE && position_swap_available(p)
-        && player_swap_wanted(p))
+        && player_swap_wanted(p, req->swap))
         return MOVE_SWAP;
     int move = -1;
     if (kn_expand(st->kn, p, me, &st->x)) {

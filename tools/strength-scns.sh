@@ -30,6 +30,11 @@
 #               threads (param_dfpn threads 2, i.e. --threads 2: one
 #               search thread and the solver's, against param_player
 #               solver 0 and two search threads); --jobs 1
+#   clock       the default player against itself under a game clock
+#               (--game-time SEC[+INC], e.g. 60 or 30+1): losses on time
+#               and the seconds per move by move number are what to read;
+#               with an increment both engines are told it (param_game
+#               increment)
 #   sweep       tuning rows: the default player against itself with
 #               settings changed, one match a row; --rows lists the rows,
 #               each SETTING[,SETTING...], a SETTING being KNOB=VALUE for
@@ -40,6 +45,8 @@
 # Options
 #   --games N        games per match (72)
 #   --move-time SEC  hein's seconds per move (1)
+#   --game-time SPEC mode clock: seconds per side and game, +INC (60)
+#   --tolerance SEC  the referee's overrun allowed (2; mode clock: 0.5)
 #   --mohex PATH     the MoHex binary (mode mohex)
 #   --mohex-time S   MoHex's max_time (1)
 #   --jobs N         games at once (2; one-thread engines)
@@ -50,6 +57,8 @@
 # Exit status 2 on a usage or set-up error or a failed match.
 games=72
 move_time=1
+game_time=60
+tolerance=
 mohex=
 mohex_time=1
 jobs=2
@@ -60,6 +69,8 @@ while [ $# -gt 3 ]; do
     case $1 in
         --games) games=$2; shift 2 ;;
         --move-time) move_time=$2; shift 2 ;;
+        --game-time) game_time=$2; shift 2 ;;
+        --tolerance) tolerance=$2; shift 2 ;;
         --mohex) mohex=$2; shift 2 ;;
         --mohex-time) mohex_time=$2; shift 2 ;;
         --jobs) jobs=$2; shift 2 ;;
@@ -69,7 +80,7 @@ while [ $# -gt 3 ]; do
         *) break ;;
     esac
 done
-usage="usage: strength-scns.sh [options] HEIN-MATCH HEIN resistance|mohex|threads|solver|knockout|sweep"
+usage="usage: strength-scns.sh [options] HEIN-MATCH HEIN resistance|mohex|threads|solver|clock|knockout|sweep"
 if [ $# -ne 3 ]; then
     echo "$usage" >&2
     exit 2
@@ -90,8 +101,15 @@ match() {
     name=$1
     a="$hein --seed 1{game} --config $2"
     b=${4:-"$hein --seed 2{game} --config $3"}
-    echo "== $name: $games games, $size x $size, $move_time s a move"
-    "$referee" -n "$games" -s "$size" -j "$jobs" --move-time "$move_time" --tolerance 2 \
+    if [ "$mode" = clock ]; then
+        echo "== $name: $games games, $size x $size, $game_time s a game"
+        timing="--game-time $game_time --tolerance ${tolerance:-0.5}"
+    else
+        echo "== $name: $games games, $size x $size, $move_time s a move"
+        timing="--move-time $move_time --tolerance ${tolerance:-2}"
+    fi
+    # shellcheck disable=SC2086 # $timing is two options and their values
+    "$referee" -n "$games" -s "$size" -j "$jobs" $timing \
         -o "$out/$name" "$a" "$b" 2>"$out/$name.log"
     st=$?
     if [ $st -ne 0 ]; then
@@ -149,6 +167,12 @@ case $mode in
         printf '%s\n' 'param_player name scns' 'param_dfpn threads 2' 'param_player solver 0' \
             >"$out/no-solver.cfg"
         match solver-vs-none-2-threads "$out/solver.cfg" "$out/no-solver.cfg"
+        ;;
+    clock)
+        inc=0
+        case $game_time in *+*) inc=${game_time#*+} ;; esac
+        printf '%s\n' 'param_player name scns' "param_game increment $inc" >"$out/clock.cfg"
+        match "clock-$game_time" "$out/clock.cfg" "$out/clock.cfg"
         ;;
     knockout)
         for row in ${rows:-a b c d e}; do

@@ -7,9 +7,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "engine/benchmark.h"
 #include "engine/clock.h"
+#include "engine/swap.h"
 #include "engine/engine.h"
 #include "engine/game.h"
 #include "engine/param.h"
@@ -298,6 +300,61 @@ START_TEST(game_copy_and_replace_keep_info)
 }
 END_TEST
 
+/* ---- swap tables ---------------------------------------------------- */
+
+static void
+write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* A table is read with its comments; a broken one (a cell off the
+ * board, a bad winner, a cell twice, a stray word) is refused whole
+ * with the line; the shipped 7x7 table swaps d4 and not a1; a size with
+ * no table knows nothing. */
+START_TEST(swap_tables_are_read_or_refused)
+{
+    char path[] = "/tmp/hein-swap-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    swap_table_t t;
+    char err[512];
+    bool swap;
+    write_text(path, "# a comment\n\na1 white\n  b2 black\n");
+    ck_assert(swap_table_read(&t, path, 3, 3, err, sizeof err));
+    ck_assert(swap_table_decides(&t, 3, 3, 0, &swap) && !swap);
+    ck_assert(swap_table_decides(&t, 3, 3, 4, &swap) && swap);
+    ck_assert(!swap_table_decides(&t, 3, 3, 1, &swap));
+    ck_assert(!swap_table_decides(&t, 4, 4, 0, &swap));
+    const char *bad[] = { "d4 black\n", "a1 grey\n", "a1 white\na1 black\n",
+                          "a1 white now\n", "a1\n" };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        write_text(path, bad[i]);
+        ck_assert(!swap_table_read(&t, path, 3, 3, err, sizeof err));
+        ck_assert_msg(strstr(err, ":1: ") || strstr(err, ":2: "), "%s", err);
+        ck_assert(bitset_is_empty(&t.known));
+    }
+    unlink(path);
+    ck_assert(!swap_table_read(&t, path, 3, 3, err, sizeof err));
+    bool found;
+    ck_assert(swap_table_load(&t, 7, 7, &found, err, sizeof err));
+    ck_assert(found);
+    geometry_t *g = geometry_new(7, 7);
+    int m;
+    ck_assert_int_eq(geometry_parse_move(g, "d4", &m), MOVE_PARSE_OK);
+    ck_assert(swap_table_decides(&t, 7, 7, m, &swap) && swap);
+    ck_assert_int_eq(geometry_parse_move(g, "a1", &m), MOVE_PARSE_OK);
+    ck_assert(swap_table_decides(&t, 7, 7, m, &swap) && !swap);
+    geometry_unref(g);
+    ck_assert(!swap_table_load(&t, 11, 12, &found, err, sizeof err));
+    ck_assert(!found);
+}
+END_TEST
+
 /* ---- clock ---------------------------------------------------------- */
 
 START_TEST(clock_budget_shares_main_time)
@@ -392,7 +449,7 @@ END_TEST
 
 START_TEST(param_set_validates_and_formats)
 {
-    game_params_t p = { false, 1800, 10 };
+    game_params_t p = { false, 1800, 10, 0, CLOCK_SAFETY };
     char err[256], line[256];
     const param_desc_t *game_param_table = engine_param_group("param_game")->table;
     const param_desc_t *player_param_table = engine_param_group("param_player")->table;
@@ -826,6 +883,7 @@ engine_suite(void)
     tcase_add_test(tc, clock_budget_shares_main_time);
     tcase_add_test(tc, clock_byo_yomi_periods);
     tcase_add_test(tc, clock_limits_increments_and_safety);
+    tcase_add_test(tc, swap_tables_are_read_or_refused);
     suite_add_tcase(s, tc);
     tc = tcase_create("param");
     tcase_add_test(tc, param_set_validates_and_formats);

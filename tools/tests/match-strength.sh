@@ -55,4 +55,13 @@ expect_file "$tmp/s4/no-solver.cfg" "param_player solver 0"
 expect_file "$tmp/s4/no-solver.cfg" "param_dfpn threads 2"
 [ "$(games "$tmp/s4/solver-vs-none-2-threads")" = 2 ] || fail "the solver match played no 2 games"
 
+# the clock mode: a game clock with an increment, told to both engines
+run_strength --games 2 --size 5 --game-time 4+0.5 --jobs 1 --out "$tmp/s5" \
+    "$referee" "$hein" clock
+expect_status 0
+expect_out "== clock-4+0.5: 2 games, 5 x 5, 4+0.5 s a game"
+expect_out "by move number:"
+expect_file "$tmp/s5/clock.cfg" "param_game increment 0.5"
+[ "$(games "$tmp/s5/clock-4+0.5")" = 2 ] || fail "the clock match played no 2 games"
+
 finish
