@@ -15,8 +15,8 @@
  * The time manager.  A move has a budget, the time it should use, and a
  * limit, the most it may use when the search is unsure of its move (the
  * player decides; search/scns.h).  In main time the budget is the time
- * left over the moves still to come (about half the empty cells, at
- * least 10), plus 90 % of the increment and of a byo-yomi period's share
+ * left over the own moves still to come (a quarter of the empty cells,
+ * at least 10: most games are decided long before the board is full), plus 90 % of the increment and of a byo-yomi period's share
  * per stone; the limit is three budgets, but never more than a quarter
  * of what is left.  In a byo-yomi period of several stones the budget is
  * 90 % of the period's share per stone and the limit half of what is

@@ -361,9 +361,9 @@ START_TEST(clock_budget_shares_main_time)
 {
     game_clock_t c;
     game_clock_init(&c, 600);
-    /* 121 empty cells: about 60 own moves to come. */
+    /* 121 empty cells: 30 own moves planned for. */
     double b = game_clock_budget(&c, HEX_BLACK, 121, 10);
-    ck_assert(b > 9 && b < 11);
+    ck_assert(b > 19 && b < 21);
     game_clock_charge(&c, HEX_BLACK, 100);
     ck_assert(fabs(c.left[HEX_BLACK] - 500) < 1e-9);
     ck_assert(fabs(c.left[HEX_WHITE] - 600) < 1e-9);
@@ -389,10 +389,10 @@ START_TEST(clock_limits_increments_and_safety)
     bool banked;
     game_clock_init(&c, 60);
     double b = game_clock_budget(&c, HEX_BLACK, 121, 10);
-    ck_assert(fabs(b - 1) < 1e-9);                      /* 60 / 60 */
+    ck_assert(fabs(b - 2) < 1e-9);                      /* 60 / 30 */
     double l = game_clock_limit(&c, HEX_BLACK, b, &banked);
     ck_assert(banked);
-    ck_assert(fabs(l - 3) < 1e-9);
+    ck_assert(fabs(l - 6) < 1e-9);
     ck_assert(game_clock_left(&c, HEX_BLACK, 8, 0));
     ck_assert(fabs(game_clock_limit(&c, HEX_BLACK, 1, &banked) - 2) < 1e-9);
     /* Fischer: 30 s + 1 s */
@@ -400,7 +400,7 @@ START_TEST(clock_limits_increments_and_safety)
     ck_assert(game_clock_set_increment(&c, 1));
     ck_assert(!game_clock_set_increment(&c, -1));
     b = game_clock_budget(&c, HEX_WHITE, 120, 10);
-    ck_assert(fabs(b - 1.4) < 1e-9);                    /* 30 / 60 + 0.9 */
+    ck_assert(fabs(b - 1.9) < 1e-9);                    /* 30 / 30 + 0.9 */
     game_clock_charge(&c, HEX_WHITE, 2);
     ck_assert(fabs(c.left[HEX_WHITE] - 29) < 1e-9);
     /* the safety margin */
