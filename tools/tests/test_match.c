@@ -212,7 +212,7 @@ START_TEST(tally_adds_each_engines_genmove_times)
 
     match_tally_add(&t, &r);
     r = result(1, B, HEX_BLACK, MATCH_REASON_CONNECTION);
-    r.timing[B] = (match_timing_t){ 3, 3.0, 2.0 };
+    r.timing[B] = (match_timing_t){ 3, 3.0, 2.0, { { 3, 3.0, 2.0 } } };
     match_tally_add(&t, &r);
     ck_assert_int_eq(t.timing[A].moves, 10);
     assert_near(t.timing[A].total, 3.0, 1e-12);
