@@ -730,14 +730,16 @@ START_TEST(scns_player_runs_the_solver_beside_it)
     ck_assert(engine_scns_solver(e, &winner));
     bool answered;
     ck_assert(winner == HEX_BLACK || engine_scns_last(e, &answered)->winner == HEX_BLACK);
-    bitset_t wins;
-    bool unknown;
+    /* the answer wins: after it White to move loses (one solve) */
     solver_t *sv = engine_solver(e);
     ck_assert_ptr_nonnull(sv);
-    ck_assert(solver_find_winning(sv, &g->pos, HEX_BLACK, &e->dfpn_params, &stop, NULL, NULL,
-                                  &wins, &unknown));
-    ck_assert(!unknown);
-    ck_assert(bitset_test(&wins, m));
+    position_t after;
+    position_copy(&after, &g->pos);
+    position_play(&after, HEX_BLACK, m);
+    dfpn_result_t d;
+    solver_solve(sv, &after, HEX_WHITE, &e->dfpn_params, &stop, NULL, NULL, &d);
+    ck_assert_int_eq(d.winner, HEX_BLACK);
+    position_free(&after);
     e->player_params.solver = PLAYER_SOLVER_OFF;
     e->scns_params.max_expansions = 50;
     ck_assert_int_eq(engine_genmove(e, HEX_BLACK, &stop, false, &m, &s), GENMOVE_OK);
