@@ -440,6 +440,22 @@ base_errors(const kn_expansion_t *e, int32_t *err)
     }
 }
 
+/* Fill f's expansion into p (`me` to move), the children's keys into
+ * f->ckey and their base errors into f->err; returns the cells filled
+ * (kn_undo_fill). */
+static int
+open_frame(frame_t *f, position_t *p, hex_color_t me)
+{
+    int filled = kn_play_fill(&f->e, p);
+    for (int i = 0; i < f->e.n; i++) {
+        position_play(p, me, f->e.moves[i]);
+        f->ckey[i] = position_key(p);
+        position_undo(p);
+    }
+    base_errors(&f->e, f->err);
+    return filled;
+}
+
 /* The node's RAVE entry into s->rave_buf; false when it has none. */
 static bool
 rave_get(worker_t *w, uint64_t key)
@@ -744,13 +760,7 @@ walk_pv(worker_t *w, position_t *p, int16_t *pv, int max)
             || f->e.decided != HEX_EMPTY)
             break;
         hex_color_t me = p->to_move;
-        played += kn_play_fill(&f->e, p);
-        for (int i = 0; i < f->e.n; i++) {
-            position_play(p, me, f->e.moves[i]);
-            f->ckey[i] = position_key(p);
-            position_undo(p);
-        }
-        base_errors(&f->e, f->err);
+        played += open_frame(f, p, me);
         read_children(w, f, me, PNFUNC_PLUS_INF, PNFUNC_MINUS_INF, -1);
         int best = -1;
         pnfunc_value_t bv = 0;
@@ -943,13 +953,7 @@ mid(worker_t *w, int depth, pnfunc_count_t P, pnfunc_count_t D, uint64_t W, pnfu
         return local;
     }
     hex_color_t me = w->pos.to_move;
-    int filled = kn_play_fill(&f->e, &w->pos);
-    for (int i = 0; i < f->e.n; i++) {
-        position_play(&w->pos, me, f->e.moves[i]);
-        f->ckey[i] = position_key(&w->pos);
-        position_undo(&w->pos);
-    }
-    base_errors(&f->e, f->err);
+    int filled = open_frame(f, &w->pos, me);
     for (;;) {
         update_t u;
         update_node(w, f, me, hi, lo, &nd, &u);
@@ -1203,13 +1207,7 @@ try_job(worker_t *w, int depth, pnfunc_count_t P, pnfunc_count_t D, pnfunc_value
         /* a known node the knowledge decides: mid() stored it so */
         return 0;
     }
-    int filled = kn_play_fill(&f->e, &w->pos);
-    for (int i = 0; i < f->e.n; i++) {
-        position_play(&w->pos, me, f->e.moves[i]);
-        f->ckey[i] = position_key(&w->pos);
-        position_undo(&w->pos);
-    }
-    base_errors(&f->e, f->err);
+    int filled = open_frame(f, &w->pos, me);
     vframe_t *v = &w->vf[depth];
     memset(v->seen, 0, (size_t)f->e.n * sizeof v->seen[0]);
     uint64_t local = 0, child_work = 0;
@@ -1390,19 +1388,12 @@ root_result(worker_t *w, scns_result_t *out)
     /* the root frame, fresh: its expansion and its children's keys */
     position_t *p = &w->pos;
     f->e = s->root_e;
-    int filled = kn_play_fill(&f->e, p);
-    for (int i = 0; i < f->e.n; i++) {
-        position_play(p, me, f->e.moves[i]);
-        f->ckey[i] = position_key(p);
-        position_undo(p);
-    }
-    kn_undo_fill(p, filled);
+    kn_undo_fill(p, open_frame(f, p, me));
     f->key = s->root_key;
     uint64_t work = 0;
     node_t nd;
     if (table_lookup(s->nodes, f->key, &nd, &work))
         f->work = work;
-    base_errors(&f->e, f->err);
     read_children(w, f, me, w->hi, w->lo, -1);
     out->nchildren = f->e.n;
     pnfunc_value_t best_value = PNFUNC_MINUS_INF;

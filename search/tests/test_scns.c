@@ -205,6 +205,22 @@ END_TEST
 
 /* ---- the move and the budget ------------------------------------------ */
 
+/* The root children's work, summed; the move played has the most. */
+static uint64_t
+children_work(const scns_result_t *r)
+{
+    uint64_t sum = 0, chosen = 0, most = 0;
+    for (int i = 0; i < r->nchildren; i++) {
+        sum += r->child[i].work;
+        if (r->child[i].work > most)
+            most = r->child[i].work;
+        if (r->child[i].move == r->move)
+            chosen = r->child[i].work;
+    }
+    ck_assert_uint_eq(chosen, most);
+    return sum;
+}
+
 /* Unproven, the move is the root child with the most expansions below
  * it; those add up to every expansion but the root's own. */
 START_TEST(move_has_the_most_work)
@@ -220,15 +236,7 @@ START_TEST(move_has_the_most_work)
         ck_assert(search(&w, &p));
         ck_assert_int_eq(w.r->winner, HEX_EMPTY);
         ck_assert_int_eq(position_check(&p, p.to_move, w.r->move), POSITION_OK);
-        uint64_t sum = 0, chosen = 0, most = 0;
-        for (int i = 0; i < w.r->nchildren; i++) {
-            sum += w.r->child[i].work;
-            if (w.r->child[i].work > most)
-                most = w.r->child[i].work;
-            if (w.r->child[i].move == w.r->move)
-                chosen = w.r->child[i].work;
-        }
-        ck_assert_uint_eq(chosen, most);
+        uint64_t sum = children_work(w.r);
         ck_assert_uint_eq(sum + 1, w.r->stats.expansions);
         ck_assert_uint_eq(w.r->stats.expansions, (uint64_t)w.prm.max_expansions);
         ck_assert_int_ge(w.r->pv_len, 1);
@@ -260,15 +268,7 @@ START_TEST(parallel_search_keeps_the_rules)
         ck_assert(search(&w, &p));
         ck_assert_int_eq(w.r->winner, HEX_EMPTY);
         ck_assert_int_eq(position_check(&p, p.to_move, w.r->move), POSITION_OK);
-        uint64_t sum = 0, chosen = 0, most = 0;
-        for (int i = 0; i < w.r->nchildren; i++) {
-            sum += w.r->child[i].work;
-            if (w.r->child[i].work > most)
-                most = w.r->child[i].work;
-            if (w.r->child[i].move == w.r->move)
-                chosen = w.r->child[i].work;
-        }
-        ck_assert_uint_eq(chosen, most);
+        uint64_t sum = children_work(w.r);
         ck_assert_uint_eq(sum + 1, w.r->stats.expansions);
         ck_assert_uint_ge(w.r->stats.expansions, (uint64_t)w.prm.max_expansions);
         ck_assert_uint_le(w.r->stats.expansions,
