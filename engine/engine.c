@@ -42,6 +42,7 @@ engine_new(uint64_t seed)
         return NULL;
     }
     e->game_params.allow_swap = false;
+    e->game_params.swap_ratio = 0.45;
     e->game_params.game_time = DEFAULT_GAME_TIME;
     e->game_params.move_time = DEFAULT_MOVE_TIME;
     e->game_params.increment = 0;
@@ -261,11 +262,13 @@ engine_genmove(engine_t *e, hex_color_t color, const stop_t *stop, bool play,
             .banked = banked,
             .stop = *stop,
             .allow_swap = e->game_params.allow_swap,
+            .swap_ratio = e->game_params.swap_ratio,
             .seed = rng_next(&e->rng),
             .knowledge = &e->knowledge,
             .threads = engine_threads(e),
             .solver = solver,
             .solver_params = &e->dfpn_params,
+            .proofs = solver_table(e->solver),
         };
         req.stop.deadline = start + req.limit;
         *move = player_table[i]->genmove(state, &req);

@@ -43,6 +43,7 @@
 /* param_game */
 typedef struct game_params {
     bool allow_swap;            /* genmove may answer swap-pieces */
+    double swap_ratio;          /* the circuit's swap rule (swap.h) */
     double game_time;           /* seconds per side per game */
     double move_time;           /* seconds per move when time is unlimited */
     double increment;           /* Fischer: seconds added after each move */

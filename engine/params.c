@@ -17,6 +17,9 @@
 static const param_desc_t game_param_table[] = {
     { "allow_swap", PARAM_BOOL, offsetof(game_params_t, allow_swap), 0, 0, NULL,
       "whether genmove may play swap-pieces" },
+    { "swap_ratio", PARAM_DOUBLE, offsetof(game_params_t, swap_ratio), 0, 1, NULL,
+      "where no swap table decides: swap a first stone whose circuit value is at least "
+      "this share of the best first stone's" },
     { "game_time", PARAM_DOUBLE, offsetof(game_params_t, game_time), 0, 864000, NULL,
       "seconds per side for the whole game (restarts both clocks)" },
     { "move_time", PARAM_DOUBLE, offsetof(game_params_t, move_time), 0.01, 86400, NULL,

@@ -39,15 +39,15 @@ player_index(const char *name)
 }
 
 bool
-player_swap_wanted(const position_t *p, const swap_table_t *t)
+player_swap_wanted(const player_request_t *req, kn_t *kn, resist_t *rs, resist_result_t *res)
 {
+    const position_t *p = &req->game->pos;
     const geometry_t *g = p->geo;
-    int m = position_move(p, 0);
     bool swap;
-    if (swap_table_decides(t, g->width, g->height, m, &swap))
+    if (swap_table_decides(req->swap, g->width, g->height, position_move(p, 0), &swap))
         return swap;
-    int c = geometry_col(g, m), r = geometry_row(g, m);
-    return c > 0 && c < g->width - 1 && r > 0 && r < g->height - 1;
+    return swap_by_circuit(kn, rs, req->knowledge->resist_params, res, p, req->swap_ratio,
+                           &swap) && swap;
 }
 
 int

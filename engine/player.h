@@ -55,6 +55,8 @@ typedef struct player_request {
     stop_t stop;                /* interrupt and deadline (start + limit) */
     bool allow_swap;            /* whether it may answer MOVE_SWAP */
     const swap_table_t *swap;   /* the board's swap table, or NULL */
+    double swap_ratio;          /* the circuit's rule where no table
+                                 * decides (swap.h swap_by_circuit) */
     uint64_t seed;              /* for player_rng, drawn for this call */
     const kn_config_t *knowledge;       /* as in the player's config */
     int threads;                /* threads the player may run (>= 1) */
@@ -64,6 +66,12 @@ typedef struct player_request {
                                  * uses_solver is set and param_player
                                  * solver asks for it */
     const dfpn_params_t *solver_params; /* the engine's param_dfpn */
+    tt_t *proofs;               /* the solver's table, where the engine has
+                                 * made it (the solver ran beside a player
+                                 * or for a command): the solved positions
+                                 * a searching player reads and adds to
+                                 * (search/scns.h Shared proofs); else
+                                 * NULL */
 } player_request_t;
 
 typedef struct player {
@@ -97,13 +105,14 @@ player_rng(const player_request_t *req, int thread, rng_t *r)
 
 /* Helpers the players share. */
 
-/* Whether White should swap Black's first stone: as the swap table says
- * when it decides that stone on this board (engine/swap.h: exactly the
- * stones after which Black wins, proven by the solver), else when the
- * stone is off the board's outer ring (central openings win for the
- * first player on every board size that has been solved).  t may be
- * NULL. */
-bool player_swap_wanted(const position_t *p, const swap_table_t *t);
+/* Whether White should swap Black's first stone in req's game: as the
+ * swap table req->swap says when it decides that stone on this board
+ * (engine/swap.h: exactly the stones after which Black wins, proven by
+ * the solver), else by the circuit's rule swap_by_circuit with
+ * req->swap_ratio, on the workspaces kn, rs and the buffer res.  Short of
+ * memory, no swap. */
+bool player_swap_wanted(const player_request_t *req, kn_t *kn, resist_t *rs,
+                        resist_result_t *res);
 
 /* The best cell of `among` by the circuit's move score on p (resist.h;
  * evaluated with the workspace rs into *res, without VC conductors), else

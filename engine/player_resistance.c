@@ -14,9 +14,8 @@
  *      whole board: it never resigns while a move is left, the opponent
  *      may still err.
  * The circuit of 2 and 3 is evaluated on the position as it stands.
- * With allow_swap, White swaps a first stone off the board's outer ring
- * (central openings win for the first player on every board size that
- * has been solved).  The state is the expansion workspace, one circuit
+ * With allow_swap, White swaps as player_swap_wanted says (the swap
+ * table, else the circuit's rule).  The state is the expansion workspace, one circuit
  * workspace and the large result buffers. */
 #include "config.h"
 
@@ -76,7 +75,7 @@ resistance_genmove(void *state, const player_request_t *req)
     if (bitset_is_empty(&empty))
         return MOVE_RESIGN;
     if (req->allow_swap && me == HEX_WHITE && position_swap_available(p)
-        && player_swap_wanted(p, req->swap))
+        && player_swap_wanted(req, st->kn, st->rs, &st->res))
         return MOVE_SWAP;
     int move = -1;
     if (kn_expand(st->kn, p, me, &st->x)) {

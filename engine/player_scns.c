@@ -2,8 +2,9 @@
 /* The SCNS player (player.h): Sibling Conspiracy Number Search
  * (search/scns.h) within the genmove's budget.
  *
- *   1. With allow_swap, White swaps a first stone off the board's outer
- *      ring, as the resistance player does.
+ *   1. With allow_swap, White swaps as player_swap_wanted says (the
+ *      swap table, else the circuit's rule), as the resistance player
+ *      does.
  *   2. The search runs on the engine's param_scns until the root is
  *      proven, the interval is within tolerance, max_expansions, the
  *      deadline or an interrupt; its tables and expansion cache stay
@@ -28,7 +29,9 @@
  *      that resists longest); else the search's move stands unless the
  *      solver's table proves that move lost, and then the root child
  *      with the most work that it does not.  Both keep their tables
- *      from one genmove to the next.
+ *      from one genmove to the next, and the search shares its proofs
+ *      with the solver's table whenever the engine has one
+ *      (req->proofs), beside it or not.
  *   6. Under a game clock it spends the move's budget, more up to the
  *      move's limit while the most-worked move is not settled, less when
  *      time saved is kept and the move can no longer change, nothing on
@@ -53,6 +56,7 @@ typedef struct scns_state {
     const resist_params_t *resist_params;
     scns_t *s;
     resist_t *rs;
+    kn_t *kn;                   /* for the swap's circuit rule */
     resist_result_t res;
     scns_result_t result;       /* the last search */
     bool have_result;
@@ -77,6 +81,7 @@ scns_destroy(void *state)
     scns_state_t *st = state;
     scns_free(st->s);
     resist_free(st->rs);
+    kn_free(st->kn);
     free(st);
 }
 
@@ -90,7 +95,8 @@ scns_create(const player_config_t *cfg)
     st->resist_params = cfg->knowledge->resist_params;
     st->s = scns_new(cfg->knowledge);
     st->rs = resist_new();
-    if (!st->s || !st->rs || !st->params || !st->resist_params) {
+    st->kn = kn_new(cfg->knowledge);
+    if (!st->s || !st->rs || !st->kn || !st->params || !st->resist_params) {
         scns_destroy(st);
         return NULL;
     }
@@ -326,7 +332,7 @@ scns_genmove(void *state, const player_request_t *req)
     if (bitset_is_empty(&empty))
         return MOVE_RESIGN;
     if (req->allow_swap && me == HEX_WHITE && position_swap_available(p)
-        && player_swap_wanted(p, req->swap))
+        && player_swap_wanted(req, st->kn, st->rs, &st->res))
         return MOVE_SWAP;
     st->geo = p->geo;
     if (st->have_used && !same_meaning(&st->used, st->params))
@@ -364,7 +370,9 @@ scns_genmove(void *state, const player_request_t *req)
     };
     scns_set_time(st->s, req->stop.deadline > 0 ? &tm : NULL);
     int move = -1;
+    scns_set_proofs(st->s, req->proofs);
     bool searched = scns_search(st->s, p, me, &prm, &stop, &st->result);
+    scns_set_proofs(st->s, NULL);
     if (searched) {
         move = st->result.move;
         if (move < 0)           /* decided at the root, no move named */

@@ -101,3 +101,56 @@ swap_table_decides(const swap_table_t *t, int width, int height, int cell, bool 
     *swap = bitset_test(&t->swap, cell);
     return true;
 }
+
+/* The circuit's value of pos (Black's view) with White to move: both
+ * colours' VCs as conductors when the parameters ask for them. */
+static bool
+circuit_value(kn_t *kn, resist_t *rs, const resist_params_t *params, resist_result_t *res,
+              const position_t *pos, double *value)
+{
+    const vc_t *vcs[2] = { NULL, NULL };
+    if (params->use_vcs) {
+        bitset_t must;
+        if (!kn_survey(kn, pos, HEX_WHITE, &must, NULL))
+            return false;
+        vcs[HEX_BLACK] = kn_vc(kn, HEX_BLACK);
+        vcs[HEX_WHITE] = kn_vc(kn, HEX_WHITE);
+    }
+    if (!resist_compute(rs, params, pos, vcs, res))
+        return false;
+    *value = res->value;
+    return true;
+}
+
+bool
+swap_by_circuit(kn_t *kn, resist_t *rs, const resist_params_t *params, resist_result_t *res,
+                const position_t *p, double ratio, bool *swap)
+{
+    const geometry_t *g = p->geo;
+    *swap = false;
+    if (g->width != g->height) {
+        *swap = g->height < g->width;
+        return true;
+    }
+    double value;
+    if (!circuit_value(kn, rs, params, res, p, &value))
+        return false;
+    /* the best first stone: every cell on an empty board */
+    position_t q;
+    position_init(&q, g);
+    double best = 0;
+    bool ok = true;
+    for (int c = bitset_first(&g->cells); ok && c >= 0; c = bitset_next(&g->cells, c)) {
+        double v;
+        position_play(&q, HEX_BLACK, c);
+        ok = circuit_value(kn, rs, params, res, &q, &v);
+        position_undo(&q);
+        if (ok && v > best)
+            best = v;
+    }
+    position_free(&q);
+    if (!ok)
+        return false;
+    *swap = best > 0 && value >= ratio * best;
+    return true;
+}

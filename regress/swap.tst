@@ -365,13 +365,84 @@ play b g7
 #? [[a-g][1-7]]
 undo
 
-# Sizes without a table (8x8 here): the stone off the outer ring is
-# swapped, one on it is not.
+# Square sizes without a table: the circuit's rule (engine/swap.h
+# swap_by_circuit, param_game swap_ratio 0.45), which agrees with the 6x6
+# and 7x7 tables on 78 of the 85 stones (tools/swap-check.sh).  On every
+# solved size a central stone wins for Black and the corner a1 and the
+# middle of Black's own first row lose; the rule says the same on 8x8 and
+# 11x11.
 boardsize 8 8
 play b d4
 200 reg_genmove w
 #? [swap-pieces]
 undo
-play b a3
+play b e5
 201 reg_genmove w
+#? [swap-pieces]
+undo
+play b a1
+202 reg_genmove w
 #? [[a-h][1-8]]
+undo
+play b d1
+203 reg_genmove w
+#? [[a-h][1-8]]
+undo
+play b e8
+204 reg_genmove w
+#? [[a-h][1-8]]
+undo
+boardsize 11 11
+play b f6
+210 reg_genmove w
+#? [swap-pieces]
+undo
+play b c3
+211 reg_genmove w
+#? [swap-pieces]
+undo
+play b a1
+212 reg_genmove w
+#? [[a-k]([1-9]|1[01])]
+undo
+play b f1
+213 reg_genmove w
+#? [[a-k]([1-9]|1[01])]
+undo
+# The share is a parameter: 0 swaps every stone the circuit favours
+# Black after (all of them on an empty board), out of range is refused
+# and changes nothing.
+220 param_game swap_ratio 1.5
+#? []*
+play b a1
+221 reg_genmove w
+#? [[a-k]([1-9]|1[01])]
+undo
+param_game swap_ratio 0
+play b a1
+222 reg_genmove w
+#? [swap-pieces]
+undo
+param_game swap_ratio 0.45
+
+# Rectangles: the side whose edges are closer together wins whoever moves
+# first, so White swaps every stone when that is Black (fewer rows than
+# columns; Black joins top and bottom) and none when it is White; the
+# small boards' solver agrees (a 4x3 board is won by Black with White to
+# move, a 3x4 by White).
+boardsize 9 8
+play b a1
+230 reg_genmove w
+#? [swap-pieces]
+undo
+boardsize 8 9
+play b d5
+231 reg_genmove w
+#? [[a-h][1-9]]
+undo
+boardsize 4 3
+232 dfpn-solve-state white
+#? [black]
+boardsize 3 4
+233 dfpn-solve-state white
+#? [white]

@@ -12,6 +12,7 @@
 #include "search/expcache.h"
 #include "search/scns.h"
 #include "search/table.h"
+#include "search/tt.h"
 
 /* Calls between two looks at the clock and the interrupt: a call may
  * expand a node (milliseconds on 11x11), a look costs tens of
@@ -134,6 +135,9 @@ struct scns {
     scns_progress_fn progress;
     void *progress_arg;
     scns_time_t time;           /* budget 0: none */
+    tt_t *proofs;               /* the solved positions shared with the
+                                 * solver (scns_set_proofs), or NULL; its
+                                 * own locks (tt.h) */
 
     /* one search's settings */
     const scns_params_t *params;
@@ -309,6 +313,46 @@ scns_set_time(scns_t *s, const scns_time_t *t)
         s->time = *t;
     else
         memset(&s->time, 0, sizeof s->time);
+}
+
+void
+scns_set_proofs(scns_t *s, tt_t *proofs)
+{
+    s->proofs = proofs;
+}
+
+/* ---- the shared solved positions ---------------------------------------- */
+
+/* Whether the shared store proves the position of `key` (`mover` to
+ * move): its winner into *winner, and a win's move (-1: none needed)
+ * into *best. */
+static bool
+proof_lookup(const scns_t *s, uint64_t key, hex_color_t mover, hex_color_t *winner, int *best)
+{
+    tt_data_t d;
+    if (!s->proofs || !tt_lookup(s->proofs, key, &d) || !tt_solved(&d))
+        return false;
+    *winner = d.phi == 0 ? mover : hex_color_other(mover);
+    *best = d.phi == 0 ? d.best : -1;
+    return true;
+}
+
+/* Record in the shared store that `winner` wins the position of `key`
+ * (`mover` to move), a win by `best`, after `work` expansions below it:
+ * the entry the solver itself would write for a proof (tt.h). */
+static void
+proof_store(const scns_t *s, uint64_t key, hex_color_t mover, hex_color_t winner, int best,
+            uint64_t work)
+{
+    if (!s->proofs)
+        return;
+    tt_data_t d = {
+        .phi = winner == mover ? 0 : TT_INF,
+        .delta = winner == mover ? TT_INF : 0,
+        .work = work,
+        .best = (int16_t)(winner == mover ? best : -1),
+    };
+    tt_store(s->proofs, key, &d);
 }
 
 /* The tables for params and a board of `cells` cells, made again (empty)
@@ -591,9 +635,17 @@ read_children(worker_t *w, frame_t *f, hex_color_t me, pnfunc_value_t hi, pnfunc
     scns_t *s = w->s;
     for (int i = 0; i < f->e.n; i++) {
         node_t c;
+        hex_color_t winner;
+        int best;
         if (table_lookup(s->nodes, f->ckey[i], &c, &f->cwork[i])) {
             w->sp[i] = c.p;
             w->sd[i] = c.d;
+        } else if (proof_lookup(s, f->ckey[i], hex_color_other(me), &winner, &best)) {
+            /* a leaf the solver proved */
+            terminal_node(&c, winner);
+            w->sp[i] = c.p;
+            w->sd[i] = c.d;
+            f->cwork[i] = 0;
         } else {
             w->sp[i] = s->leaf_p;
             w->sd[i] = s->leaf_d;
@@ -666,6 +718,20 @@ update_node(worker_t *w, frame_t *f, hex_color_t me, pnfunc_value_t hi, pnfunc_v
     summarize(f, n->best, u);
     if (u->phi == 0)
         n->best = f->e.moves[u->j1];
+    if (node_final(n)) {
+        /* proven: a win by a child proven lost for its mover; shared
+         * with the solver */
+        hex_color_t winner = pnfunc_reach(&n->p, 0) == PNFUNC_PLUS_INF ? HEX_BLACK : HEX_WHITE;
+        int best = -1;
+        for (int i = 0; winner == me && best < 0 && i < f->e.n; i++)
+            if (node_final(&(node_t){ .p = w->sp[i] })
+                && (pnfunc_reach(&w->sp[i], 0) == PNFUNC_PLUS_INF) == (me == HEX_BLACK))
+                best = f->e.moves[i];
+        if (winner == me && best >= 0)
+            n->best = (int16_t)best;
+        if (winner != me || best >= 0)
+            proof_store(w->s, f->key, me, winner, best, f->work);
+    }
     table_store(w->s->nodes, f->key, n, f->work);
 }
 
@@ -937,6 +1003,22 @@ mid(worker_t *w, int depth, pnfunc_count_t P, pnfunc_count_t D, uint64_t W, pnfu
         nd.best = -1;
     }
     f->work = work + local;
+    hex_color_t winner;
+    int best;
+    if (depth > 0 && (!known || !node_final(&nd))
+        && proof_lookup(s, f->key, w->pos.to_move, &winner, &best)) {
+        /* the solver proved it (below the root: the root's result is
+         * read from its children) */
+        terminal_node(&nd, winner);
+        nd.best = (int16_t)best;
+        table_store(s->nodes, f->key, &nd, f->work);
+        if (!known) {
+            w->stats.terminal++;
+            if (s->params->use_rave)
+                rave_update(w, depth, winner);
+        }
+        return local;
+    }
     if (!expand(w, &w->pos, &f->e)) {
         w->stopped = true;      /* out of memory: stop */
         return local;

@@ -106,6 +106,20 @@
  * With one thread the search is the serial one, deterministic; with
  * several it is not.
  *
+ * Shared proofs.  With a store of solved positions lent
+ * (scns_set_proofs: the solver's transposition table, tt.h), a position
+ * either search proved is proved for both.  The search reads the store
+ * for every new leaf and every node below the root it visits that it has
+ * not proven itself: a solved entry makes the node terminal, +-inf.  It
+ * writes every inner node it proves, as the solver writes a proof: the
+ * mover's win (phi 0) with the winning child's move, or its loss (delta
+ * 0), and the node's work.  It writes a node when it is proven, after its
+ * proven children (or they are decided by their own expansion, which the
+ * solver repeats), so a proof it leaves is a whole proof for the solver's
+ * checker (dfpn.h dfpn_check_proof) while the store keeps it.
+ * Both searches expand with the same board knowledge, whose pruning is
+ * sound, so a solved entry means the same to both.
+ *
  * A scns_t is the search's workspace: the tables, the expansion cache
  * and one worker per thread (position, board knowledge, frames), made as
  * searches ask for them; it is used by one caller at a time, and its
@@ -120,6 +134,7 @@
 #include "board/position.h"
 #include "search/pnfunc.h"
 #include "search/stop.h"
+#include "search/tt.h"
 
 /* The largest error of a move against its best sibling (a move with no
  * current scores this), in value units: 20 natural-log units. */
@@ -260,6 +275,11 @@ typedef struct scns_time {
 
 /* The time policy of the next searches (NULL: none). */
 void scns_set_time(scns_t *s, const scns_time_t *t);
+
+/* The store of solved positions the next searches share (see Shared
+ * proofs), or NULL: none.  Borrowed: it must outlive the searches; other
+ * threads (the solver's) may use it meanwhile. */
+void scns_set_proofs(scns_t *s, tt_t *proofs);
 
 /* Search pos with to_move to move (pos is not changed; it must not be
  * over) until the root is proven, the interval is within tolerance,

@@ -2,7 +2,8 @@
 /* Unit tests of the SCNS search (search/scns.h), all deterministic but
  * the parallel searches' (budgets in expansions, no clock): decided roots and their infinite
  * values, proven wins against the minimax oracle on random small
- * positions (serial and parallel), the move with the most work, the
+ * positions (serial and parallel), proofs shared with the solver's table
+ * (written as whole proofs, read back by both), the move with the most work, the
  * parallel search's bookkeeping and proofs, the budgets (expansions, a
  * stop that holds at the start), the leaf rules and the interval (5) at
  * the first expansion, the tolerance, a stored position read back from
@@ -19,7 +20,9 @@
 #include "board/knowledge.h"
 #include "board/rng.h"
 #include "board/tests/minimax.h"
+#include "search/dfpn.h"
 #include "search/scns.h"
+#include "search/tt.h"
 
 #define PINF PNFUNC_PLUS_INF
 #define NINF PNFUNC_MINUS_INF
@@ -199,6 +202,106 @@ START_TEST(proven_wins_are_true)
     ck_assert_int_ge(proven * 10, tried * 9);
     ck_assert_int_gt(wins, 10);
     minimax_free(mm);
+    world_free(&w);
+}
+END_TEST
+
+/* ---- proofs shared with the solver -------------------------------------- */
+
+/* The winner of p (to move) by the solver on its own table. */
+static hex_color_t
+solved(dfpn_t *d, const position_t *p, hex_color_t to_move)
+{
+    dfpn_params_t prm;
+    dfpn_params_default(&prm);
+    stop_t stop = stop_make(NULL, 0);
+    dfpn_result_t r;
+    dfpn_solve(d, p, to_move, &prm, &stop, &r);
+    ck_assert_int_ne(r.winner, HEX_EMPTY);
+    return r.winner;
+}
+
+/* With the solver's table lent (scns_set_proofs), one thread and two, on
+ * twelve 6x6 first moves (White to move; each needs a search of 5 to 3500 expansions):
+ * every root the search proves is in the table, solved for
+ * the winner the solver finds on a table of its own (and a win with a
+ * move that wins), and what the search wrote is a whole proof for the
+ * solver's proof checker; the solver then answers from the table at
+ * once; and a second search, its own tables emptied, reads the proofs
+ * back and proves the root at its first expansion. */
+START_TEST(proofs_are_shared_with_the_solver)
+{
+    world_t w;
+    world_init(&w);
+    w.prm.max_expansions = 20000;
+    w.prm.threads = thread_counts[_i];
+    tt_t *tt = tt_new(16u << 20), *ref_tt = tt_new(16u << 20);
+    dfpn_t *d = dfpn_new(tt, &w.cfg), *ref = dfpn_new(ref_tt, &w.cfg);
+    ck_assert(tt && ref_tt && d && ref);
+    static const char *const openings[] = { "a1", "b2", "c3", "d3", "a4", "f1", "b5", "e2",
+                                            "c2", "f6", "a6", "d1" };
+    int n = (int)(sizeof openings / sizeof openings[0]);
+    int proven = 0;
+    uint64_t before = 0, again = 0;
+    for (int k = 0; k < n; k++) {
+        position_t p;
+        setup(&p, 6, 6, openings[k]);
+        tt_clear(tt);
+        scns_clear(w.s);
+        scns_set_proofs(w.s, tt);
+        ck_assert(search(&w, &p));
+        if (w.r->winner == HEX_EMPTY || w.r->stats.expansions == 0) {
+            position_free(&p);
+            continue;           /* open, or decided by the root's expansion */
+        }
+        proven++;
+        hex_color_t truth = solved(ref, &p, p.to_move);
+        ck_assert_int_eq(w.r->winner, truth);
+        tt_data_t e;
+        ck_assert(tt_lookup(tt, position_key(&p), &e));
+        ck_assert(tt_solved(&e));
+        ck_assert_int_eq(e.phi == 0 ? p.to_move : hex_color_other(p.to_move), truth);
+        if (e.phi == 0) {
+            position_play(&p, p.to_move, e.best);
+            ck_assert_int_eq(solved(ref, &p, p.to_move), truth);
+            position_undo(&p);
+        }
+        char why[256];
+        uint64_t nodes;
+        if (!dfpn_check_proof(d, &p, p.to_move, truth, &nodes, why, sizeof why)) {
+            dump(&p, why);
+            ck_abort();
+        }
+        /* the solver reads the answer */
+        stop_t stop = stop_make(NULL, 0);
+        dfpn_params_t dprm;
+        dfpn_params_default(&dprm);
+        dfpn_result_t r;
+        dfpn_solve(d, &p, p.to_move, &dprm, &stop, &r);
+        ck_assert_int_eq(r.winner, truth);
+        ck_assert_uint_le(r.stats.expansions, 1);
+        /* and a fresh search too: the root's expansion, and those of the
+         * children decided by their own expansion (the store keeps the
+         * searched nodes only) */
+        uint64_t first = w.r->stats.expansions;
+        scns_clear(w.s);
+        ck_assert(search(&w, &p));
+        ck_assert_int_eq(w.r->winner, truth);
+        before += first;
+        again += w.r->stats.expansions;
+        position_free(&p);
+    }
+    fprintf(stderr, "scns with the solver's table, %d thread(s): %d of %d roots proven by "
+            "search, every proof checked; %llu expansions, %llu again from the table\n",
+            w.prm.threads, proven, n,
+            (unsigned long long)before, (unsigned long long)again);
+    ck_assert_uint_le(again * 10, before);
+    ck_assert_int_eq(proven, n);
+    scns_set_proofs(w.s, NULL);
+    dfpn_free(d);
+    dfpn_free(ref);
+    tt_free(tt);
+    tt_free(ref_tt);
     world_free(&w);
 }
 END_TEST
@@ -717,6 +820,7 @@ scns_suite(void)
     tcase_add_test(tc, decided_roots_are_infinite);
     tcase_add_loop_test(tc, proven_wins_are_true, 0, 3);
     tcase_add_loop_test(tc, parallel_search_keeps_the_rules, 1, 3);
+    tcase_add_loop_test(tc, proofs_are_shared_with_the_solver, 0, 2);
     tcase_add_test(tc, move_has_the_most_work);
     tcase_add_test(tc, search_stays_within_its_budget);
     tcase_add_test(tc, time_policy_ends_settled_and_forced_moves);
