@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "search/expcache.h"
+#include "search/jobs.h"
 #include "search/scns.h"
 #include "search/table.h"
 #include "search/tt.h"
@@ -115,13 +116,13 @@ typedef struct worker {
  * may lose one of their counts (statistics, never a result).  The
  * settings from `params` to `root_e` are written before the threads
  * start and only read while they run; `root_work` and `expansions` are
- * relaxed C11 atomics, `halt` an atomic flag.  The job lock guards the
- * virtual table, `running`, `over`, `idle`, `next_progress` and every
+ * relaxed C11 atomics, `halt` an atomic flag.  The job board's lock
+ * (jobs.h, the job lock) guards the virtual table, the board's count of
+ * running jobs and end of the search, `idle`, `next_progress` and every
  * worker's `published`; a thread holds it while it looks for a job and
  * while it brings the path of a finished job up to date, never while it
- * runs one.  Threads that found no job wait on `job_end`, broadcast when
- * a job ends and when the search is over.  A serial search takes no
- * lock of its own. */
+ * runs one.  Threads that found no job wait for one to end.  A serial
+ * search takes no lock of its own. */
 struct scns {
     kn_config_t cfg;
     expcache_t *cache;
@@ -161,11 +162,8 @@ struct scns {
                                  * thread; parallel: job lock) */
 
     /* guarded by the job lock */
-    pthread_mutex_t job_lock;
-    pthread_cond_t job_end;
+    jobs_t jobs;
     vnode_t *vtt;               /* per depth, SCNS_MAX_THREADS slots */
-    int running;                /* jobs running now */
-    bool over;
     int idle;                   /* job searches in a row without work */
     double next_progress;
 };
@@ -254,8 +252,7 @@ scns_new(const kn_config_t *cfg)
     s->cfg = *cfg;
     s->cache = expcache_new(1);
     s->vtt = calloc((size_t)(HEX_MAX_CELLS + 2) * SCNS_MAX_THREADS, sizeof *s->vtt);
-    pthread_mutex_init(&s->job_lock, NULL);
-    pthread_cond_init(&s->job_end, NULL);
+    jobs_init(&s->jobs);
     atomic_init(&s->expansions, 0);
     atomic_init(&s->halt, false);
     for (int i = 0; i < HEX_MAX_CELLS; i++)
@@ -282,8 +279,7 @@ scns_free(scns_t *s)
     free(s->vtt);
     if (s->have_root)
         position_free(&s->root);
-    pthread_mutex_destroy(&s->job_lock);
-    pthread_cond_destroy(&s->job_end);
+    jobs_destroy(&s->jobs);
     free(s);
 }
 
@@ -1186,18 +1182,6 @@ vtt_remove(scns_t *s, int depth, uint64_t key, const node_t *n)
     e->n = *n;
 }
 
-/* Take the job lock, counting the wait as idle time. */
-static void
-lock_timed(worker_t *w)
-{
-    scns_t *s = w->s;
-    if (pthread_mutex_trylock(&s->job_lock) == 0)
-        return;
-    double t = stop_now();
-    pthread_mutex_lock(&s->job_lock);
-    w->stats.idle_seconds += stop_now() - t;
-}
-
 /* The mover at depth of the path. */
 static hex_color_t
 mover_at(const scns_t *s, int depth)
@@ -1229,11 +1213,9 @@ run_job(worker_t *w, int depth, uint64_t key, const node_t *nd, pnfunc_count_t P
         combine(w, f, mover_at(s, d), &vn);
         vtt_add(s, d, f->key, &vn);
     }
-    s->running++;
-    pthread_mutex_unlock(&s->job_lock);
+    jobs_leave(&s->jobs);
     uint64_t work = mid(w, depth, P, D, s->max_work, hi, lo);
-    lock_timed(w);
-    s->running--;
+    jobs_return(&s->jobs, &w->stats.idle_seconds);
     w->stats.jobs++;
     vtt_remove(s, depth, key, NULL);
     return work;
@@ -1363,14 +1345,6 @@ try_job(worker_t *w, int depth, pnfunc_count_t P, pnfunc_count_t D, pnfunc_value
     return local;
 }
 
-static void
-end_search(scns_t *s)
-{
-    s->over = true;
-    atomic_store(&s->halt, true);
-    pthread_cond_broadcast(&s->job_end);
-}
-
 /* One thread of a parallel search (Algorithm 3): at the root, under the
  * job lock, its own interval from the root's virtual functions, then a
  * job, until the search is over. */
@@ -1379,14 +1353,14 @@ worker_run(void *arg)
 {
     worker_t *w = arg;
     scns_t *s = w->s;
-    lock_timed(w);
-    while (!s->over) {
+    jobs_lock(&s->jobs, &w->stats.idle_seconds);
+    while (!s->jobs.over) {
         node_t nd;
         uint64_t left;
         pnfunc_value_t tv = root_functions(s, false, &nd);
         if (w->stopped || stop_requested(&s->wstop) || tv == PNFUNC_PLUS_INF
             || tv == PNFUNC_MINUS_INF || time_is_up(s)) {
-            end_search(s);
+            jobs_finish(&s->jobs, &s->halt);
             break;
         }
         pnfunc_value_t v = root_functions(s, true, &nd);
@@ -1394,7 +1368,7 @@ worker_run(void *arg)
         if (v != PNFUNC_PLUS_INF && v != PNFUNC_MINUS_INF) {
             set_interval(w, &nd.p, &nd.d, v);
             if (search_done(w, v, &left)) {
-                end_search(s);
+                jobs_finish(&s->jobs, &s->halt);
                 break;
             }
             pnfunc_count_t vphi, vdelta;
@@ -1402,42 +1376,34 @@ worker_run(void *arg)
             try_job(w, 0, COUNT_INF, COUNT_INF, w->hi, w->lo, &done, &vphi, &vdelta);
             w->stats.interludes++;
         }
-        if (!done && s->running == 0 && !w->stopped) {
+        if (!done && s->jobs.running == 0 && !w->stopped) {
             /* no job found and none running: a serial interlude at the
              * root makes progress, as it always does */
             node_t tn;
             pnfunc_value_t t = root_functions(s, false, &tn);
             set_interval(w, &tn.p, &tn.d, t);
             if (search_done(w, t, &left)) {
-                end_search(s);
+                jobs_finish(&s->jobs, &s->halt);
                 break;
             }
             uint64_t W = s->max_work < left ? s->max_work : left;
-            s->running++;
-            pthread_mutex_unlock(&s->job_lock);
+            jobs_leave(&s->jobs);
             uint64_t wk = mid(w, 0, COUNT_INF, COUNT_INF, W, w->hi, w->lo);
-            lock_timed(w);
-            s->running--;
+            jobs_return(&s->jobs, &w->stats.idle_seconds);
             w->stats.jobs++;
             done = true;
             s->idle = wk ? 0 : s->idle + 1;
             if (s->idle > IDLE_INTERLUDES_MAX) {
-                end_search(s);
+                jobs_finish(&s->jobs, &s->halt);
                 break;
             }
         }
         w->published = w->stats;
         report_progress(w);
-        if (done)
-            pthread_cond_broadcast(&s->job_end);
-        else if (!s->over && !w->stopped) {
-            double t = stop_now();
-            pthread_cond_wait(&s->job_end, &s->job_lock);
-            w->stats.idle_seconds += stop_now() - t;
-        }
+        jobs_next(&s->jobs, done, !w->stopped, &w->stats.idle_seconds);
     }
     w->published = w->stats;
-    pthread_mutex_unlock(&s->job_lock);
+    jobs_unlock(&s->jobs);
     return NULL;
 }
 
@@ -1446,8 +1412,7 @@ static void
 parallel_search(scns_t *s)
 {
     memset(s->vtt, 0, (size_t)(HEX_MAX_CELLS + 2) * SCNS_MAX_THREADS * sizeof *s->vtt);
-    s->running = 0;
-    s->over = false;
+    jobs_start(&s->jobs);
     s->idle = 0;
     for (int i = 1; i < s->active; i++)
         s->w[i]->started = pthread_create(&s->w[i]->thread, NULL, worker_run, s->w[i]) == 0;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "search/dfpn_node.h"
+#include "search/jobs.h"
 #include "search/spdfpn.h"
 
 /* The most nodes one search for a job may open.  The search ends (the
@@ -49,7 +50,7 @@ typedef struct worker {
     int opens;                  /* nodes opened by the current search for
                                  * a job (at most FIND_LIMIT) */
     dfpn_stats_t published;     /* s->stats after the last job; guarded by
-                                 * job_lock, for progress reports */
+                                 * the job lock, for progress reports */
 } worker_t;
 
 struct spdfpn {
@@ -72,20 +73,17 @@ struct spdfpn {
     uint64_t root_key;
     double start;
 
-    /* The job lock guards everything below but `halt`: the virtual
-     * table, the count of running jobs, the end of the search, the
-     * progress clock, and every worker's `published` stats.  A thread
-     * holds it while it looks for a job and while it brings the path of a
-     * finished job up to date; it never holds it while it runs a job.
-     * Threads that found no job wait on job_end, which is broadcast when
-     * a job ends and when the search is over. */
-    pthread_mutex_t job_lock;
-    pthread_cond_t job_end;
+    /* The job board (jobs.h), whose lock guards everything below but
+     * `halt`: the virtual table, the board's count of running jobs and
+     * end of the search, the progress clock, and every worker's
+     * `published` stats.  A thread holds it while it looks for a job and
+     * while it brings the path of a finished job up to date; it never
+     * holds it while it runs a job.  Threads that found no job wait for
+     * one to end. */
+    jobs_t jobs;
     vtt_entry_t *vtt;           /* per depth, nthreads slots: a path holds
                                  * one node per depth, so a depth has at
                                  * most `active` nodes */
-    int running;                /* jobs running now */
-    bool over;                  /* solved, stopped or out of memory */
     double next_progress;
 
     /* Set (under the lock) when the search is over; the workers' DFPN
@@ -130,8 +128,7 @@ spdfpn_new(tt_t *tt, const kn_config_t *cfg, int threads, expcache_t *cache)
             p->w[i].vf = malloc((HEX_MAX_CELLS + 1) * sizeof *p->w[i].vf);
         ok = p->w[i].s && (threads == 1 || p->w[i].vf);
     }
-    pthread_mutex_init(&p->job_lock, NULL);
-    pthread_cond_init(&p->job_end, NULL);
+    jobs_init(&p->jobs);
     atomic_init(&p->halt, false);
     if (!ok) {
         spdfpn_free(p);
@@ -153,8 +150,7 @@ spdfpn_free(spdfpn_t *p)
     free(p->vtt);
     if (p->own_cache)
         expcache_free(p->cache);
-    pthread_mutex_destroy(&p->job_lock);
-    pthread_cond_destroy(&p->job_end);
+    jobs_destroy(&p->jobs);
     free(p);
 }
 
@@ -245,17 +241,6 @@ read_virtual(spdfpn_t *p, int depth, const frame_t *f, vframe_t *v, bool seen)
 
 /* ---- finding and running jobs (Algorithm 4) -------------------------- */
 
-/* Take the job lock, counting the time it takes as idle. */
-static void
-lock_timed(spdfpn_t *p, dfpn_t *s)
-{
-    if (pthread_mutex_trylock(&p->job_lock) == 0)
-        return;
-    double t = stop_now();
-    pthread_mutex_lock(&p->job_lock);
-    s->stats.idle_seconds += stop_now() - t;
-}
-
 /* Run a job on the node at depth (key, entry nd) under thresholds P and
  * D: mark it a virtual win or loss, update the virtual numbers of the
  * path to the root (UPDATEVIRTUALS), run DFPN without the lock, then
@@ -274,11 +259,9 @@ run_job(worker_t *w, int depth, uint64_t key, const tt_data_t *nd, uint32_t P, u
         dfpn_pn_update(s, &s->frames[d], v->phi, v->delta, -1, &u);
         vtt_add(p, d, v->key, u.phi, u.delta);
     }
-    p->running++;
-    pthread_mutex_unlock(&p->job_lock);
+    jobs_leave(&p->jobs);
     uint64_t work = dfpn_mid(s, depth, P, D, p->max_work);
-    lock_timed(p, s);
-    p->running--;
+    jobs_return(&p->jobs, &s->stats.idle_seconds);
     s->stats.jobs++;
     vtt_remove(p, depth, key, 0, 0, true);
     return work;
@@ -433,55 +416,39 @@ report(spdfpn_t *p, worker_t *w, bool force)
     p->progress(p->progress_arg, &pr);
 }
 
-static void
-end_search(spdfpn_t *p)
-{
-    p->over = true;
-    atomic_store(&p->halt, true);
-    pthread_cond_broadcast(&p->job_end);
-}
-
 static void *
 worker_run(void *arg)
 {
     worker_t *w = arg;
     spdfpn_t *p = w->p;
     dfpn_t *s = w->s;
-    lock_timed(p, s);
-    while (!p->over) {
+    jobs_lock(&p->jobs, &s->stats.idle_seconds);
+    while (!p->jobs.over) {
         tt_data_t d;
         if ((tt_lookup(p->tt, p->root_key, &d) && tt_solved(&d)) || s->stopped
             || stop_requested(p->stop)) {
-            end_search(p);
+            jobs_finish(&p->jobs, &p->halt);
             break;
         }
         bool done = false;
         uint32_t vphi, vdelta;
         w->opens = 0;
         try_job(w, 0, TT_INF, TT_INF, &done, &vphi, &vdelta);
-        if (!done && p->running == 0 && !s->stopped) {
+        if (!done && p->jobs.running == 0 && !s->stopped) {
             /* no job found and none running (the search gave up at
              * FIND_LIMIT): serial DFPN at the root makes progress, as it
              * always does */
-            p->running++;
-            pthread_mutex_unlock(&p->job_lock);
+            jobs_leave(&p->jobs);
             dfpn_mid(s, 0, TT_INF, TT_INF, p->max_work);
-            lock_timed(p, s);
-            p->running--;
+            jobs_return(&p->jobs, &s->stats.idle_seconds);
             s->stats.jobs++;
             done = true;
         }
         w->published = s->stats;
         report(p, w, false);
-        if (done)
-            pthread_cond_broadcast(&p->job_end);
-        else if (!p->over && !s->stopped) {
-            double t = stop_now();
-            pthread_cond_wait(&p->job_end, &p->job_lock);
-            s->stats.idle_seconds += stop_now() - t;
-        }
+        jobs_next(&p->jobs, done, !s->stopped, &s->stats.idle_seconds);
     }
-    pthread_mutex_unlock(&p->job_lock);
+    jobs_unlock(&p->jobs);
     return NULL;
 }
 
@@ -504,8 +471,7 @@ spdfpn_solve(spdfpn_t *p, const position_t *pos, hex_color_t to_move,
         ? (uint64_t)params->max_work_per_job
         : (uint64_t)spdfpn_default_work(pos->geo->width, pos->geo->height);
     memset(p->vtt, 0, (size_t)(HEX_MAX_CELLS + 1) * (size_t)p->nthreads * sizeof *p->vtt);
-    p->running = 0;
-    p->over = false;
+    jobs_start(&p->jobs);
     atomic_store(&p->halt, false);
     p->start = stop_now();
     p->next_progress = p->start + params->progress_interval;

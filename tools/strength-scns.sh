@@ -17,7 +17,10 @@
 #               solver, no pondering, as ../shared/opponents/README.md
 #               says); hein's time per move should match MoHex's mean,
 #               which is about 0.15 s over max_time: compare the mean
-#               seconds per move the summary prints
+#               seconds per move the summary prints; with --threads N
+#               both have N threads (hein's --threads, i.e. param_dfpn
+#               threads; MoHex's num_threads and, N > 1, its solver on a
+#               thread of its own, use_parallel_solver 1); use --jobs 1
 #   knockout    the knockout table: the default player against itself
 #               with one feature off, one match a row: (a) 2-step leaves
 #               (multi_step 0), (b) epsilon 0, (c) eta 0, (d) no
@@ -49,6 +52,7 @@
 #   --tolerance SEC  the referee's overrun allowed (2; mode clock: 0.5)
 #   --mohex PATH     the MoHex binary (mode mohex)
 #   --mohex-time S   MoHex's max_time (1)
+#   --threads N      mode mohex: threads of each engine (1)
 #   --jobs N         games at once (2; one-thread engines)
 #   --size N         board size (11)
 #   --out DIR        where the match folders go (a new folder in /tmp)
@@ -61,6 +65,7 @@ game_time=60
 tolerance=
 mohex=
 mohex_time=1
+threads=1
 jobs=2
 size=11
 out=
@@ -73,6 +78,7 @@ while [ $# -gt 3 ]; do
         --tolerance) tolerance=$2; shift 2 ;;
         --mohex) mohex=$2; shift 2 ;;
         --mohex-time) mohex_time=$2; shift 2 ;;
+        --threads) threads=$2; shift 2 ;;
         --jobs) jobs=$2; shift 2 ;;
         --size) size=$2; shift 2 ;;
         --out) out=$2; shift 2 ;;
@@ -88,6 +94,9 @@ fi
 referee=$1
 hein=$2
 mode=$3
+case $threads in
+    '' | *[!0-9]* | 0) echo "strength-scns.sh: --threads needs a positive integer" >&2; exit 2 ;;
+esac
 for p in "$referee" "$hein"; do
     [ -x "$p" ] || { echo "strength-scns.sh: no program $p" >&2; exit 2; }
 done
@@ -149,10 +158,21 @@ case $mode in
         # on a machine where page faults are slow (measured: 3.5 s a move
         # at max_time 1, 1.25 s with 10 bits); a search fills about 50 of
         # its entries, so 1024 lose nothing.
-        printf '%s\n' 'param_mohex num_threads 1' "param_mohex max_time $mohex_time" \
-            'param_mohex use_parallel_solver 0' 'param_mohex ponder 0' \
+        parallel_solver=0
+        [ "$threads" -gt 1 ] && parallel_solver=1
+        printf '%s\n' "param_mohex num_threads $threads" "param_mohex max_time $mohex_time" \
+            "param_mohex use_parallel_solver $parallel_solver" 'param_mohex ponder 0' \
             'param_mohex fillin_map_bits 10' 'param_game allow_swap 0' >"$out/mohex.htp"
-        match scns-vs-mohex "$out/scns.cfg" - \
+        name=scns-vs-mohex
+        cfg=$out/scns.cfg
+        if [ "$threads" -gt 1 ]; then
+            # param_dfpn threads is --threads: hein's default settings
+            printf '%s\n' 'param_player name scns' "param_dfpn threads $threads" \
+                >"$out/scns-threads.cfg"
+            name=scns-vs-mohex-$threads-threads
+            cfg=$out/scns-threads.cfg
+        fi
+        match "$name" "$cfg" - \
             "$mohex --use-logfile=0 --quiet --config $out/mohex.htp"
         ;;
     threads)

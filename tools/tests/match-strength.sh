@@ -18,6 +18,10 @@ run_strength "$referee" "$hein" nonsense
 expect_status 2
 expect_err "usage: strength-scns.sh"
 
+run_strength --threads two "$referee" "$hein" mohex
+expect_status 2
+expect_err "needs a positive integer"
+
 run_strength --out "$tmp/s0" "$referee" "$hein" sweep
 expect_status 2
 expect_err "mode sweep needs --rows"
