@@ -449,7 +449,10 @@ END_TEST
 
 START_TEST(param_set_validates_and_formats)
 {
-    game_params_t p = { false, 1800, 10, 0, CLOCK_SAFETY };
+    game_params_t p = {
+        .allow_swap = false, .swap_ratio = 0.45, .game_time = 1800, .move_time = 10,
+        .increment = 0, .safety = CLOCK_SAFETY,
+    };
     char err[256], line[256];
     const param_desc_t *game_param_table = engine_param_group("param_game")->table;
     const param_desc_t *player_param_table = engine_param_group("param_player")->table;
@@ -463,6 +466,9 @@ START_TEST(param_set_validates_and_formats)
     ck_assert(!param_set(game_param_table, &p, "game_time", "nan", err, sizeof err));
     ck_assert(!param_set(game_param_table, &p, "game_time", "12x", err, sizeof err));
     ck_assert(fabs(p.game_time - 90.5) < 1e-12);
+    ck_assert(param_set(game_param_table, &p, "swap_ratio", "0.5", err, sizeof err));
+    ck_assert(!param_set(game_param_table, &p, "swap_ratio", "1.5", err, sizeof err));
+    ck_assert(fabs(p.swap_ratio - 0.5) < 1e-12);
     ck_assert(!param_set(game_param_table, &p, "no_such", "1", err, sizeof err));
     ck_assert_ptr_nonnull(strstr(err, "unknown parameter"));
     param_format(param_find(game_param_table, "allow_swap"), &p, line, sizeof line);
