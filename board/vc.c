@@ -97,6 +97,7 @@ vc_params_default(vc_params_t *p)
     p->use_templates = true;
     p->incremental = true;
     p->and_over_edge = false;
+    p->limit_fulls = true;
 }
 
 /* ---- ids ------------------------------------------------------------- */
@@ -397,6 +398,25 @@ update_nbrs(vc_t *vc, int s)
     }
 }
 
+/* With limit_fulls: whether a new full with this carrier (no full of the
+ * pair lies inside it) replaces one of the pair's fulls or shrinks the
+ * intersection of their carriers. */
+VC_INLINE bool
+full_shrinks(const vc_t *vc, int s, const bitset_t *carrier, int size, int cw)
+{
+    int n = vc->slots[s].nfull;
+    if (n == 0)
+        return true;
+    const vc_conn_t *f = slot_fulls(vc, s);
+    bitset_t I = f[0].carrier;
+    for (int i = 0; i < n; i++) {
+        if (f[i].size >= size && bitset_is_subset_n(carrier, &f[i].carrier, cw))
+            return true;
+        I = bitset_and_n(I, &f[i].carrier, cw);
+    }
+    return !bitset_is_subset_n(&I, carrier, cw);
+}
+
 /* Add a connection (key -1: full) unless one of the pair's carriers is
  * inside it; queue it when `queue` and it was added. */
 VC_INLINE bool
@@ -430,6 +450,8 @@ insert_w(vc_t *vc, int a, int b, const bitset_t *carrier, int key, vc_rule_t rul
         if (s < 0)
             return false;
     }
+    if (key < 0 && vc->params.limit_fulls && s >= 0 && !full_shrinks(vc, s, carrier, size, cw))
+        return false;
     vc_conn_t c;
     c.carrier = *carrier;
     c.key = (int16_t)key;
@@ -525,16 +547,26 @@ and_rule(vc_t *vc, int o, int m, const bitset_t *C, int key, int cw)
     }
 }
 
-/* Whether U contains a full carrier of the pair in slot s: nothing built
- * on U can be kept. */
+/* Whether nothing built on U can be kept: U contains a full carrier of the
+ * pair in slot s, or (limit_fulls) it contains their intersection and no
+ * full of the pair contains U (a full on U would neither replace one nor
+ * shrink the intersection). */
 VC_INLINE bool
 or_dominated(const vc_t *vc, int s, const bitset_t *U, int cw)
 {
     const vc_conn_t *f = slot_fulls(vc, s);
-    for (int i = 0; i < vc->slots[s].nfull; i++)
+    int n = vc->slots[s].nfull;
+    if (n == 0)
+        return false;
+    bitset_t I = f[0].carrier;
+    bool inside_one = false;
+    for (int i = 0; i < n; i++) {
         if (bitset_is_subset_n(&f[i].carrier, U, cw))
             return true;
-    return false;
+        inside_one = inside_one || bitset_is_subset_n(U, &f[i].carrier, cw);
+        I = bitset_and_n(I, &f[i].carrier, cw);
+    }
+    return vc->params.limit_fulls && !inside_one && bitset_is_subset_n(&I, U, cw);
 }
 
 /* OR on the pair a-b, starting from its semi with carrier C: every choice
@@ -596,12 +628,32 @@ or_rule(vc_t *vc, int a, int b, const bitset_t *C, int cw)
     }
 }
 
+/* Whether a queued connection is still in its pair's list.  One that
+ * left it was replaced by a connection inside it (whose rules give
+ * connections inside each of its own: they need not run) or pushed out
+ * of a full list as the largest. */
+VC_INLINE bool
+item_live(const vc_t *vc, const vc_item_t *it, int cw)
+{
+    int s = slot_find(vc, it->a, it->b);
+    if (s < 0)
+        return false;
+    const vc_conn_t *l = it->key < 0 ? slot_fulls(vc, s) : slot_semis(vc, s);
+    int n = it->key < 0 ? vc->slots[s].nfull : vc->slots[s].nsemi;
+    for (int i = 0; i < n; i++)
+        if (l[i].key == it->key && bitset_equal_n(&l[i].carrier, &it->carrier, cw))
+            return true;
+    return false;
+}
+
 VC_INLINE void
 closure_w(vc_t *vc, int cw)
 {
     long done = 0;
     while (vc->qhead < vc->qtail && !vc->nomem && done++ < CLOSURE_MAX_ITEMS) {
         vc_item_t it = vc->queue[vc->qhead++];
+        if (!item_live(vc, &it, cw))
+            continue;
         and_rule(vc, it.a, it.b, &it.carrier, it.key, cw);
         and_rule(vc, it.b, it.a, &it.carrier, it.key, cw);
         if (it.key >= 0)

@@ -23,7 +23,12 @@
  * owner's edges.  A list keeps no carrier that contains another of the
  * same pair (a semi is also dropped when it contains a full's carrier),
  * and at most max_fulls fulls and max_semis semis per endpoint pair, the
- * smallest found; every rule is sound, so every connection stored is
+ * smallest found.  With limit_fulls a pair that has fulls takes a new one
+ * only when it is a subset of one of them or its carrier misses a cell of
+ * all of them: what the knowledge reads from fulls is their intersection
+ * (must-play, fill-in), and a full that leaves it as it is rarely makes a
+ * connection the pair's others do not; the OR rule skips the semis whose
+ * union could only make such a full.  Every rule is sound, so every connection stored is
  * real, but H-search does not find every connection that exists.
  *
  * A vc_t is one thread's workspace for one colour: it allocates once in
@@ -61,12 +66,16 @@ typedef struct vc_params {
     bool and_over_edge;         /* AND with an edge (or a group touching
                                  * it) in the middle: many connections
                                  * that rarely matter; off by default */
+    bool limit_fulls;           /* keep a new full only when it replaces
+                                 * one of the pair's fulls (a subset of
+                                 * it) or shrinks the intersection of
+                                 * their carriers */
 } vc_params_t;
 
-/* The defaults: 12 fulls, 24 semis, ORs of 4.  Fewer make each build
- * cheaper but the solver's trees much bigger (7x7 c3: 5 338 expansions
- * with 6/12/3, 3 439 with these); an 11x11 middle-game build takes about
- * 9 ms. */
+/* The defaults: 12 fulls, 24 semis, ORs of 4, limit_fulls.  Fewer make
+ * each build cheaper but the solver's trees much bigger (7x7 c3: 5 338
+ * expansions with 6/12/3, 3 439 with these); an 11x11 middle-game build
+ * of one colour takes about 2 ms (tools/hein-bench-vc). */
 void vc_params_default(vc_params_t *p);
 
 typedef enum vc_type {

@@ -76,6 +76,8 @@ static const param_desc_t vc_param_table[] = {
       "update the lists after a move (else rebuild them)" },
     { "and_over_edge", PARAM_BOOL, offsetof(vc_params_t, and_over_edge), 0, 1, NULL,
       "apply the AND rule over the edges too" },
+    { "limit_fulls", PARAM_BOOL, offsetof(vc_params_t, limit_fulls), 0, 1, NULL,
+      "keep a new full only when it replaces one or shrinks the pair's intersection" },
     { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
 };
 

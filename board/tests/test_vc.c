@@ -369,7 +369,8 @@ same_lists(const vc_t *x, const vc_t *y)
 }
 
 /* The defaults with room for `limit` fulls and semis per pair, ORs of
- * three. */
+ * three, every full kept (limit_fulls makes the lists depend on the order
+ * connections are found in, as the list limits do). */
 static void
 roomy_params(vc_params_t *params, int limit)
 {
@@ -377,6 +378,7 @@ roomy_params(vc_params_t *params, int limit)
     params->max_fulls = limit;
     params->max_semis = limit;
     params->max_ors = 3;
+    params->limit_fulls = false;
 }
 
 /* Without list limits, vc_play after each move (and the snapshot after
