@@ -10,8 +10,13 @@
  * one flat pool, max_fulls fulls then max_semis semis, each list sorted by
  * carrier size.  fullnbr[x] / seminbr[x] are the endpoints x has a full /
  * semi with, so the AND rule walks only real partners.  New connections
- * go through a FIFO of copies; processing one applies AND with it in the
- * middle-endpoint role on both sides and, for a semi, OR on its pair.
+ * go through a FIFO of copies; processing one marks it done in its list
+ * and applies AND with it in the middle-endpoint role on both sides and,
+ * for a semi, OR on its pair, combining it only with connections already
+ * done: every combination is then tried once, when the last of its
+ * connections is processed.  A queued copy whose connection has left its
+ * list (replaced by one inside it, or pushed out of a full list) is
+ * dropped.
  *
  * The closure's functions take the carrier width cw (the words a carrier
  * can use) as an argument and are inlined into one copy per width
@@ -454,6 +459,7 @@ insert_w(vc_t *vc, int a, int b, const bitset_t *carrier, int key, vc_rule_t rul
         return false;
     vc_conn_t c;
     c.carrier = *carrier;
+    c.done = !queue;
     c.key = (int16_t)key;
     c.rule = (int8_t)rule;
     c.size = (int16_t)size;
@@ -516,8 +522,9 @@ and_rule(vc_t *vc, int o, int m, const bitset_t *C, int key, int cw)
         int s = slot_find(vc, m, y);
         for (int i = 0; s >= 0 && i < vc->slots[s].nfull; i++) {
             /* read in place: insert may move the pool */
-            const bitset_t *D = &slot_fulls(vc, s)[i].carrier;
-            if (bitset_intersects_n(C, D, cw) || bitset_test(D, o))
+            const vc_conn_t *F = &slot_fulls(vc, s)[i];
+            const bitset_t *D = &F->carrier;
+            if (!F->done || bitset_intersects_n(C, D, cw) || bitset_test(D, o))
                 continue;
             bitset_t U = bitset_or_n(*C, D, cw);
             if (m_empty) {
@@ -539,7 +546,8 @@ and_rule(vc_t *vc, int o, int m, const bitset_t *C, int key, int cw)
         int s = slot_find(vc, m, y);
         for (int i = 0; s >= 0 && i < vc->slots[s].nsemi; i++) {
             const vc_conn_t *D = &slot_semis(vc, s)[i];
-            if (bitset_intersects_n(C, &D->carrier, cw) || bitset_test(&D->carrier, o))
+            if (!D->done || bitset_intersects_n(C, &D->carrier, cw)
+                || bitset_test(&D->carrier, o))
                 continue;
             bitset_t U = bitset_or_n(*C, &D->carrier, cw);
             insert_w(vc, o, y, &U, D->key, VC_RULE_AND, true, cw);
@@ -579,24 +587,25 @@ or_rule(vc_t *vc, int a, int b, const bitset_t *C, int cw)
     int s = slot_find(vc, a, b);
     if (s < 0)
         return;
-    int n = vc->slots[s].nsemi;
+    /* a snapshot of the pair's semis that are done (C among them), at
+     * most max_semis: the fulls the search inserts may drop some from the
+     * list */
+    int m = vc->slots[s].nsemi, n = 0;
+    const vc_conn_t *list = slot_semis(vc, s);
+    bitset_t *semis = vc->orbuf;
+    bitset_t *rest = semis + m;
+    for (int i = 0; i < m; i++)
+        if (list[i].done)
+            semis[n++] = list[i].carrier;
     if (n < 2)
         return;
     /* rest[j]: the intersection of semis j..n-1; when every semi shares a
-     * cell with C (the search's first test below) there is nothing to
-     * do, and no snapshot is taken */
-    const vc_conn_t *list = slot_semis(vc, s);
-    bitset_t *semis = vc->orbuf;
-    bitset_t *rest = semis + n;
-    rest[n - 1] = list[n - 1].carrier;
+     * cell with C (the search's first test below) there is nothing to do */
+    rest[n - 1] = semis[n - 1];
     for (int i = n - 2; i >= 0; i--)
-        rest[i] = bitset_and_n(rest[i + 1], &list[i].carrier, cw);
+        rest[i] = bitset_and_n(rest[i + 1], &semis[i], cw);
     if (bitset_intersects_n(C, &rest[0], cw))
         return;
-    /* a snapshot of the semis (n <= max_semis): the fulls the search
-     * inserts may drop some from the list */
-    for (int i = 0; i < n; i++)
-        semis[i] = list[i].carrier;
     or_level_t *st = vc->orstack;
     int top = 0, levels = vc->params.max_ors - 1;
     st[0].I = *C;
@@ -628,21 +637,23 @@ or_rule(vc_t *vc, int a, int b, const bitset_t *C, int cw)
     }
 }
 
-/* Whether a queued connection is still in its pair's list.  One that
- * left it was replaced by a connection inside it (whose rules give
- * connections inside each of its own: they need not run) or pushed out
- * of a full list as the largest. */
+/* Mark a queued connection done in its pair's list; false when it is no
+ * longer there: it was replaced by a connection inside it (whose rules
+ * give connections inside each of its own: they need not run) or pushed
+ * out of a full list as the largest. */
 VC_INLINE bool
-item_live(const vc_t *vc, const vc_item_t *it, int cw)
+item_take(vc_t *vc, const vc_item_t *it, int cw)
 {
     int s = slot_find(vc, it->a, it->b);
     if (s < 0)
         return false;
-    const vc_conn_t *l = it->key < 0 ? slot_fulls(vc, s) : slot_semis(vc, s);
+    vc_conn_t *l = it->key < 0 ? slot_fulls(vc, s) : slot_semis(vc, s);
     int n = it->key < 0 ? vc->slots[s].nfull : vc->slots[s].nsemi;
     for (int i = 0; i < n; i++)
-        if (l[i].key == it->key && bitset_equal_n(&l[i].carrier, &it->carrier, cw))
+        if (l[i].key == it->key && bitset_equal_n(&l[i].carrier, &it->carrier, cw)) {
+            l[i].done = true;
             return true;
+        }
     return false;
 }
 
@@ -652,7 +663,7 @@ closure_w(vc_t *vc, int cw)
     long done = 0;
     while (vc->qhead < vc->qtail && !vc->nomem && done++ < CLOSURE_MAX_ITEMS) {
         vc_item_t it = vc->queue[vc->qhead++];
-        if (!item_live(vc, &it, cw))
+        if (!item_take(vc, &it, cw))
             continue;
         and_rule(vc, it.a, it.b, &it.carrier, it.key, cw);
         and_rule(vc, it.b, it.a, &it.carrier, it.key, cw);

@@ -101,6 +101,8 @@ typedef struct vc_conn {
     int16_t size;               /* cells in the carrier */
     int8_t rule;                /* a vc_rule_t; a semi turned full by its
                                  * key keeps the rule that made it */
+    bool done;                  /* the build's own mark: the rules have
+                                 * combined it with its partners */
 } vc_conn_t;
 
 typedef struct vc vc_t;
