@@ -503,6 +503,20 @@ is_empty_cell(const vc_t *vc, int id)
     return id < vc->ncells && bitset_test(&vc->empty, id);
 }
 
+/* Whether the pair x-y has a full whose carrier lies inside B. */
+VC_INLINE bool
+full_inside(const vc_t *vc, int x, int y, const bitset_t *B, int cw)
+{
+    int s = slot_find(vc, x, y);
+    if (s < 0)
+        return false;
+    const vc_conn_t *f = slot_fulls(vc, s);
+    for (int i = 0; i < vc->slots[s].nfull; i++)
+        if (bitset_is_subset_n(&f[i].carrier, B, cw))
+            return true;
+    return false;
+}
+
 /* AND with m in the middle: the connection o-m (carrier C, key: -1 for a
  * full) against every m-y. */
 VC_INLINE void
@@ -514,10 +528,15 @@ and_rule(vc_t *vc, int o, int m, const bitset_t *C, int key, int cw)
     if (!vc->params.and_over_edge && (m == vc->edge_ep[0] || m == vc->edge_ep[1]))
         return;
     int ew = vc->ew;
+    /* B: the cells every product holds; a pair o-y with a full inside B
+     * takes none of them */
+    bitset_t B = *C;
+    if (m_empty)
+        bitset_set(&B, m);
     bitset_t partners = vc->fullnbr[m];
     for (int y = bitset_next_from_n(&partners, 0, ew); y >= 0;
          y = bitset_next_from_n(&partners, y + 1, ew)) {
-        if (y == o || bitset_test(C, y))
+        if (y == o || bitset_test(C, y) || full_inside(vc, o, y, &B, cw))
             continue;
         int s = slot_find(vc, m, y);
         for (int i = 0; s >= 0 && i < vc->slots[s].nfull; i++) {
@@ -541,7 +560,7 @@ and_rule(vc_t *vc, int o, int m, const bitset_t *C, int key, int cw)
     partners = vc->seminbr[m];
     for (int y = bitset_next_from_n(&partners, 0, ew); y >= 0;
          y = bitset_next_from_n(&partners, y + 1, ew)) {
-        if (y == o || bitset_test(C, y))
+        if (y == o || bitset_test(C, y) || full_inside(vc, o, y, C, cw))
             continue;
         int s = slot_find(vc, m, y);
         for (int i = 0; s >= 0 && i < vc->slots[s].nsemi; i++) {
