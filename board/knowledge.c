@@ -20,6 +20,8 @@ struct kn {
     bool have_split;
     resist_t *resist;           /* KN_ORDER_RESIST */
     resist_result_t *resist_result;
+    bool surveyed;              /* vc[] hold kn_survey's build of the */
+    uint64_t survey_key;        /* position with this position_key */
 };
 
 kn_t *
@@ -69,6 +71,7 @@ kn_free(kn_t *kn)
 void
 kn_forget(kn_t *kn)
 {
+    kn->surveyed = false;
     if (kn->resist)
         resist_forget(kn->resist);
 }
@@ -184,6 +187,7 @@ expand(kn_t *kn, const position_t *pos, hex_color_t to_move, bool stop_at_win,
        kn_expansion_t *out)
 {
     hex_color_t opp = hex_color_other(to_move);
+    kn->surveyed = false;
     out->to_move = to_move;
     out->fill[0] = out->fill[1] = out->dead = out->support = bitset_empty();
     out->n = 0;
@@ -314,9 +318,15 @@ bool
 kn_survey(kn_t *kn, const position_t *pos, hex_color_t to_move, bitset_t *must,
           ice_result_t *r)
 {
-    if (!vc_build(kn->vc[HEX_BLACK], pos, HEX_BLACK)
-        || !vc_build(kn->vc[HEX_WHITE], pos, HEX_WHITE))
-        return false;
+    uint64_t key = position_key(pos);
+    if (!kn->surveyed || kn->survey_key != key) {
+        kn->surveyed = false;
+        if (!vc_build(kn->vc[HEX_BLACK], pos, HEX_BLACK)
+            || !vc_build(kn->vc[HEX_WHITE], pos, HEX_WHITE))
+            return false;
+        kn->surveyed = true;
+        kn->survey_key = key;
+    }
     if (!vc_mustplay(kn->vc[hex_color_other(to_move)], pos, must))
         *must = bitset_empty();
     if (r)

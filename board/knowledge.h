@@ -136,7 +136,9 @@ bool kn_expand_moves(kn_t *kn, const position_t *pos, hex_color_t to_move,
  * outside it loses; empty when the opponent is connected already) and,
  * when r is not NULL, compute to_move's inferior cells on pos into *r
  * (ice_compute).  The moves worth trying there are *must less
- * r->inferior.  False when memory is short. */
+ * r->inferior.  False when memory is short.  A survey of the position
+ * the last one built (same stones, side to move and board size: equal
+ * position_key) reuses its VCs; kn_forget and kn_expand forget them. */
 bool kn_survey(kn_t *kn, const position_t *pos, hex_color_t to_move, bitset_t *must,
                ice_result_t *r);
 

@@ -73,6 +73,10 @@ cmd_vc_build(htp_cmd_t *cmd, void *ctx)
         return htp_failure(cmd, "%s", err);
     const position_t *pos = &e->game.pos;
     bitset_t consider;
+    /* a build each time, as the command says (the queries after it reuse
+     * what it built) */
+    if (e->survey_kn)
+        kn_forget(e->survey_kn);
     ice_result_t *r = malloc(sizeof *r);
     if (!r || !engine_survey(e, color, &consider, r)) {
         free(r);
