@@ -124,6 +124,9 @@ static const param_desc_t dfpn_param_table[] = {
       "focused search: the share of the open children considered" },
     { "progress_interval", PARAM_DOUBLE, offsetof(dfpn_params_t, progress_interval), 0.1, 1e6,
       NULL, "seconds between progress reports" },
+    { "limit_fulls", PARAM_BOOL, offsetof(dfpn_params_t, limit_fulls), 0, 1, NULL,
+      "the solver's VC builds limit fulls as param_vc limit_fulls does (off: it keeps every "
+      "full, which proves more per node)" },
     { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
 };
 

@@ -13,8 +13,12 @@ struct solver {
     int cache_threads;          /* the thread count cache was sized for */
     spdfpn_t *p;                /* NULL until prepared */
     int threads;                /* p's */
-    const kn_config_t *kn;      /* p's knowledge ... */
-    uint64_t generation;        /* ... and its generation */
+    const kn_config_t *kn;      /* the engine's knowledge p was made for
+                                 * ... */
+    uint64_t generation;        /* ... its generation ... */
+    bool limit_fulls;           /* ... and param_dfpn limit_fulls */
+    kn_config_t cfg;            /* p's knowledge: kn with vc_params ... */
+    vc_params_t vc_params;      /* ... but limit_fulls from param_dfpn */
 };
 
 solver_t *
@@ -56,7 +60,8 @@ solver_prepare(solver_t *sv, const dfpn_params_t *params, const kn_config_t *kn,
         sv->tt = tt_new((size_t)params->tt_mb << 20);
         sv->tt_mb = params->tt_mb;
     }
-    bool knowledge_changed = sv->kn != kn || sv->generation != generation;
+    bool knowledge_changed = sv->kn != kn || sv->generation != generation
+        || sv->limit_fulls != params->limit_fulls;
     if (sv->p && (sv->threads != threads || knowledge_changed))
         drop_workspaces(sv);
     if (sv->cache && sv->cache_threads != threads) {
@@ -71,8 +76,15 @@ solver_prepare(solver_t *sv, const dfpn_params_t *params, const kn_config_t *kn,
     }
     sv->kn = kn;
     sv->generation = generation;
+    sv->limit_fulls = params->limit_fulls;
     if (!sv->p && sv->tt && sv->cache) {
-        sv->p = spdfpn_new(sv->tt, kn, threads, sv->cache);
+        sv->cfg = *kn;
+        if (kn->vc_params) {
+            sv->vc_params = *kn->vc_params;
+            sv->vc_params.limit_fulls = params->limit_fulls;
+            sv->cfg.vc_params = &sv->vc_params;
+        }
+        sv->p = spdfpn_new(sv->tt, &sv->cfg, threads, sv->cache);
         sv->threads = threads;
     } else if (sv->p) {
         spdfpn_forget(sv->p);

@@ -29,6 +29,7 @@ dfpn_params_default(dfpn_params_t *p)
     p->widening_base = 0;
     p->widening_factor = 0.25;
     p->progress_interval = 5;
+    p->limit_fulls = false;
 }
 
 dfpn_t *

@@ -59,6 +59,10 @@ typedef struct dfpn_params {
     double widening_base;       /* b */
     double widening_factor;     /* f */
     double progress_interval;   /* seconds between progress reports */
+    bool limit_fulls;           /* the solver's VC builds with param_vc's
+                                 * limit_fulls (vc.h); off by default:
+                                 * keeping every full proves more per node
+                                 * (the engine applies it, solver.h) */
 } dfpn_params_t;
 
 void dfpn_params_default(dfpn_params_t *p);
