@@ -403,11 +403,22 @@ update_nbrs(vc_t *vc, int s)
     }
 }
 
-/* With limit_fulls: whether a new full with this carrier (no full of the
- * pair lies inside it) replaces one of the pair's fulls or shrinks the
- * intersection of their carriers. */
+/* Whether the pair in slot s has a full whose carrier lies inside B. */
 VC_INLINE bool
-full_shrinks(const vc_t *vc, int s, const bitset_t *carrier, int size, int cw)
+slot_full_inside(const vc_t *vc, int s, const bitset_t *B, int cw)
+{
+    const vc_conn_t *f = slot_fulls(vc, s);
+    for (int i = 0; i < vc->slots[s].nfull; i++)
+        if (bitset_is_subset_n(&f[i].carrier, B, cw))
+            return true;
+    return false;
+}
+
+/* With limit_fulls: whether a new full with this carrier (no full of the
+ * pair lies inside it) replaces one of the pair's fulls (lies inside it)
+ * or shrinks the intersection of their carriers. */
+VC_INLINE bool
+full_shrinks(const vc_t *vc, int s, const bitset_t *carrier, int cw)
 {
     int n = vc->slots[s].nfull;
     if (n == 0)
@@ -415,7 +426,7 @@ full_shrinks(const vc_t *vc, int s, const bitset_t *carrier, int size, int cw)
     const vc_conn_t *f = slot_fulls(vc, s);
     bitset_t I = f[0].carrier;
     for (int i = 0; i < n; i++) {
-        if (f[i].size >= size && bitset_is_subset_n(carrier, &f[i].carrier, cw))
+        if (bitset_is_subset_n(carrier, &f[i].carrier, cw))
             return true;
         I = bitset_and_n(I, &f[i].carrier, cw);
     }
@@ -455,7 +466,7 @@ insert_w(vc_t *vc, int a, int b, const bitset_t *carrier, int key, vc_rule_t rul
         if (s < 0)
             return false;
     }
-    if (key < 0 && vc->params.limit_fulls && s >= 0 && !full_shrinks(vc, s, carrier, size, cw))
+    if (key < 0 && vc->params.limit_fulls && s >= 0 && !full_shrinks(vc, s, carrier, cw))
         return false;
     vc_conn_t c;
     c.carrier = *carrier;
@@ -508,13 +519,7 @@ VC_INLINE bool
 full_inside(const vc_t *vc, int x, int y, const bitset_t *B, int cw)
 {
     int s = slot_find(vc, x, y);
-    if (s < 0)
-        return false;
-    const vc_conn_t *f = slot_fulls(vc, s);
-    for (int i = 0; i < vc->slots[s].nfull; i++)
-        if (bitset_is_subset_n(&f[i].carrier, B, cw))
-            return true;
-    return false;
+    return s >= 0 && slot_full_inside(vc, s, B, cw);
 }
 
 /* AND with m in the middle: the connection o-m (carrier C, key: -1 for a
@@ -581,19 +586,8 @@ and_rule(vc_t *vc, int o, int m, const bitset_t *C, int key, int cw)
 VC_INLINE bool
 or_dominated(const vc_t *vc, int s, const bitset_t *U, int cw)
 {
-    const vc_conn_t *f = slot_fulls(vc, s);
-    int n = vc->slots[s].nfull;
-    if (n == 0)
-        return false;
-    bitset_t I = f[0].carrier;
-    bool inside_one = false;
-    for (int i = 0; i < n; i++) {
-        if (bitset_is_subset_n(&f[i].carrier, U, cw))
-            return true;
-        inside_one = inside_one || bitset_is_subset_n(U, &f[i].carrier, cw);
-        I = bitset_and_n(I, &f[i].carrier, cw);
-    }
-    return vc->params.limit_fulls && !inside_one && bitset_is_subset_n(&I, U, cw);
+    return slot_full_inside(vc, s, U, cw)
+        || (vc->params.limit_fulls && !full_shrinks(vc, s, U, cw));
 }
 
 /* OR on the pair a-b, starting from its semi with carrier C: every choice
