@@ -10,6 +10,7 @@
 
 #include "engine/engine.h"
 #include "engine/params.h"
+#include "board/playout.h"
 #include "search/spdfpn.h"
 
 /* ---- param_game, param_player --------------------------------------- */
@@ -182,6 +183,13 @@ static const param_desc_t scns_param_table[] = {
     { "settle", PARAM_DOUBLE, offsetof(scns_params_t, settle), 1, 1e6, NULL,
       "under a game clock, past its budget a move ends once the most-worked root move "
       "has this many times the second's work (else at its limit)" },
+    { "playouts", PARAM_INT, offsetof(scns_params_t, playouts), 0, PLAYOUT_MAX_GAMES, NULL,
+      "random playouts per expansion whose win odds with each move scale its circuit "
+      "score; 0: the circuit alone" },
+    { "playout_weight", PARAM_DOUBLE, offsetof(scns_params_t, playout_weight), 0, 100, NULL,
+      "the power of the playouts' win odds in a move's score" },
+    { "playout_bridges", PARAM_BOOL, offsetof(scns_params_t, playout_bridges), 0, 1, NULL,
+      "playouts answer an intrusion into a bridge in its other cell" },
     { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
 };
 

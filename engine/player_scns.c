@@ -135,7 +135,9 @@ same_meaning(const scns_params_t *a, const scns_params_t *b)
     return a->multi_step == b->multi_step && a->delta == b->delta && a->eta == b->eta
         && a->use_rave == b->use_rave && a->rave_shift == b->rave_shift
         && a->rave_impact == b->rave_impact && a->use_forgetting == b->use_forgetting
-        && a->forget_work == b->forget_work;
+        && a->forget_work == b->forget_work && a->playouts == b->playouts
+        && a->playout_weight == b->playout_weight
+        && a->playout_bridges == b->playout_bridges;
 }
 
 /* ---- stderr ------------------------------------------------------------ */

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board/playout.h"
 #include "search/expcache.h"
 #include "search/jobs.h"
 #include "search/scns.h"
@@ -31,6 +32,9 @@
 #define FIND_LIMIT 20000
 
 #define COUNT_INF PNFUNC_INF
+
+/* Mixed into a node's key to seed its playouts. */
+#define PLAYOUT_SALT UINT64_C(0x5ca1ab1e0ddba11)
 
 /* The node table's payload: the node's functions relative to its own
  * evaluation, Black's view, and the child selected last (a proven win:
@@ -94,6 +98,8 @@ typedef struct worker {
     pnfunc_t *sp, *sd;          /* the children's functions, shifted */
     const pnfunc_t **pp, **pd;
     uint16_t *rave_buf;         /* one RAVE entry: wins, losses by cell */
+    playout_t *po;              /* the playouts' workspace */
+    playout_stats_t *po_stats;  /* their last statistics */
     position_t pos;             /* the node being searched */
     bool have_pos;
     pnfunc_value_t hi, lo;      /* this thread's interval (v_max, v_min),
@@ -192,6 +198,9 @@ scns_params_default(scns_params_t *p)
     p->threads = 0;
     p->max_work_per_job = 0;
     p->settle = 1.5;
+    p->playouts = 0;
+    p->playout_weight = 1;
+    p->playout_bridges = true;
 }
 
 /* ---- the workspace ---------------------------------------------------- */
@@ -217,6 +226,8 @@ worker_free(worker_t *w)
     free(w->pp);
     free(w->pd);
     free(w->rave_buf);
+    playout_free(w->po);
+    free(w->po_stats);
     if (w->have_pos)
         position_free(&w->pos);
     free(w);
@@ -236,7 +247,10 @@ worker_new(scns_t *s)
     w->pp = malloc(HEX_MAX_CELLS * sizeof *w->pp);
     w->pd = malloc(HEX_MAX_CELLS * sizeof *w->pd);
     w->rave_buf = malloc(2 * HEX_MAX_CELLS * sizeof *w->rave_buf);
-    if (!w->kn || !w->frames || !w->sp || !w->sd || !w->pp || !w->pd || !w->rave_buf) {
+    w->po = playout_new();
+    w->po_stats = malloc(sizeof *w->po_stats);
+    if (!w->kn || !w->frames || !w->sp || !w->sd || !w->pp || !w->pd || !w->rave_buf
+        || !w->po || !w->po_stats) {
         worker_free(w);
         return NULL;
     }
@@ -571,6 +585,37 @@ rave_update(worker_t *w, int depth, hex_color_t winner)
 
 /* ---- nodes -------------------------------------------------------------- */
 
+/* Mix the playouts' evidence into the move scores of e, an open
+ * expansion of pos, and sort its moves again best first (scns.h,
+ * Evaluation). */
+static void
+mix_playouts(worker_t *w, const position_t *pos, kn_expansion_t *e)
+{
+    const scns_params_t *params = w->s->params;
+    bitset_t stones[2];
+    for (int c = 0; c < 2; c++)
+        stones[c] = bitset_or(pos->stones[c], e->fill[c]);
+    playout_stats_t *st = w->po_stats;
+    playout_run(w->po, pos->geo, stones, e->to_move, params->playouts,
+                params->playout_bridges, position_key(pos) ^ PLAYOUT_SALT, st);
+    for (int i = 0; i < e->n; i++) {
+        int m = e->moves[i];
+        double odds = (st->held_wins[m] + 1.0) / (st->held[m] - st->held_wins[m] + 1.0);
+        e->score[i] = (float)(e->score[i] * exp(params->playout_weight * log(odds)));
+    }
+    for (int i = 1; i < e->n; i++) {
+        int16_t m = e->moves[i];
+        float x = e->score[i];
+        int j = i;
+        for (; j > 0 && e->score[j - 1] < x; j--) {
+            e->moves[j] = e->moves[j - 1];
+            e->score[j] = e->score[j - 1];
+        }
+        e->moves[j] = m;
+        e->score[j] = x;
+    }
+}
+
 /* The expansion of pos for its side to move, from the cache or fresh. */
 static bool
 expand(worker_t *w, const position_t *pos, kn_expansion_t *out)
@@ -580,6 +625,8 @@ expand(worker_t *w, const position_t *pos, kn_expansion_t *out)
     if (!kn_expand(w->kn, pos, pos->to_move, out))
         return false;
     w->stats.knowledge++;
+    if (w->s->params->playouts > 0 && out->reason == KN_OPEN && out->n > 1)
+        mix_playouts(w, pos, out);
     expcache_put(w->s->cache, pos, out);
     return true;
 }

@@ -28,7 +28,16 @@
  * sqrt(g / (3 R_shift + g)), e^R = erfinv((l - w) / (g + 1)), from the
  * node's RAVE wins w and losses l (g = w + l) of the mover for that cell;
  * with gradual forgetting (8) it is then multiplied by max(1 - w_s /
- * W_max, 0), w_s the expansions below s.  Terminal positions (a
+ * W_max, 0), w_s the expansions below s.
+ *
+ * With params->playouts, E(n -> s) is the circuit's score times
+ *     exp(playout_weight * ln((w_s + 1) / (h_s - w_s + 1)))
+ * where h_s counts the playouts (board/playout.h) from the node's filled
+ * board in which the mover held s at the end and w_s those of them the
+ * mover won: the log-odds of winning with s, all-moves-as-first.  The
+ * playouts are seeded by the node's key, so an expansion is a function of
+ * its position as before (the expansion cache keeps the mixed scores).
+ * Terminal positions (a
  * connection, a filled board that connects, a VC win or loss, no move
  * left) are +-inf.
  *
@@ -185,6 +194,10 @@ typedef struct scns_params {
     double settle;              /* time: past its budget, a search ends
                                  * once the most-worked root move has this
                                  * many times the second's work: 1.5 */
+    int playouts;               /* playouts per expansion mixed into the
+                                 * move scores (see Evaluation); 0: none */
+    double playout_weight;      /* the playouts' weight beside the circuit */
+    bool playout_bridges;       /* playouts answer bridge intrusions */
 } scns_params_t;
 
 void scns_params_default(scns_params_t *p);

@@ -144,13 +144,15 @@ static const int thread_counts[] = { 1, 2, 4 };
 /* On random 4x4 and 5x5 positions with up to 11 empty cells: a winner the
  * search proves is the true one, a proven win is played with a winning
  * move, and with 3000 expansions almost every position is proven; with
- * one thread and with several. */
+ * one thread and with several, the circuit's move scores alone (loop
+ * 0-2) and with playouts mixed in (3-4: one and two threads). */
 START_TEST(proven_wins_are_true)
 {
     world_t w;
     world_init(&w);
     w.prm.max_expansions = 3000;
-    w.prm.threads = thread_counts[_i];
+    w.prm.threads = thread_counts[_i % 3];
+    w.prm.playouts = _i < 3 ? 0 : 32;
     minimax_t *mm = minimax_new();
     rng_t rng;
     rng_seed(&rng, 20260101);
@@ -197,8 +199,8 @@ START_TEST(proven_wins_are_true)
         geometry_unref(g);
         scns_clear(w.s);
     }
-    fprintf(stderr, "scns, %d thread(s): %d positions, %d proven, %d won with a named move\n",
-            w.prm.threads, tried, proven, wins);
+    fprintf(stderr, "scns, %d thread(s), %d playouts: %d positions, %d proven, "
+            "%d won with a named move\n", w.prm.threads, w.prm.playouts, tried, proven, wins);
     ck_assert_int_ge(proven * 10, tried * 9);
     ck_assert_int_gt(wins, 10);
     minimax_free(mm);
@@ -347,6 +349,47 @@ START_TEST(move_has_the_most_work)
         ck_assert(w.r->v_min < w.r->value && w.r->value < w.r->v_max);
         position_free(&p);
     }
+    world_free(&w);
+}
+END_TEST
+
+/* Playouts change the order of the root's moves (their scores are the
+ * circuit's times the playouts' odds), and a search with them is as
+ * deterministic as one without: the same seed-by-position playouts give
+ * the same scores, so two searches from empty tables agree in every
+ * child's value and work. */
+START_TEST(playouts_reorder_deterministically)
+{
+    world_t w;
+    world_init(&w);
+    position_t p;
+    setup(&p, 9, 9, "e5");
+    w.prm.max_expansions = 200;
+    ck_assert(search(&w, &p));
+    scns_result_t *plain = malloc(sizeof *plain);
+    *plain = *w.r;
+    w.prm.playouts = 128;
+    scns_clear(w.s);
+    ck_assert(search(&w, &p));
+    scns_result_t *first = malloc(sizeof *first);
+    *first = *w.r;
+    ck_assert_int_eq(first->nchildren, plain->nchildren);
+    int moved = 0;
+    for (int i = 0; i < first->nchildren; i++)
+        moved += first->child[i].move != plain->child[i].move;
+    ck_assert_int_gt(moved, 0);
+    scns_clear(w.s);
+    ck_assert(search(&w, &p));
+    ck_assert_int_eq(w.r->move, first->move);
+    ck_assert_int_eq(w.r->value, first->value);
+    for (int i = 0; i < first->nchildren; i++) {
+        ck_assert_int_eq(w.r->child[i].move, first->child[i].move);
+        ck_assert_int_eq(w.r->child[i].value, first->child[i].value);
+        ck_assert_uint_eq(w.r->child[i].work, first->child[i].work);
+    }
+    free(plain);
+    free(first);
+    position_free(&p);
     world_free(&w);
 }
 END_TEST
@@ -818,10 +861,11 @@ scns_suite(void)
     TCase *tc = tcase_create("search");
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, decided_roots_are_infinite);
-    tcase_add_loop_test(tc, proven_wins_are_true, 0, 3);
+    tcase_add_loop_test(tc, proven_wins_are_true, 0, 5);
     tcase_add_loop_test(tc, parallel_search_keeps_the_rules, 1, 3);
     tcase_add_loop_test(tc, proofs_are_shared_with_the_solver, 0, 2);
     tcase_add_test(tc, move_has_the_most_work);
+    tcase_add_test(tc, playouts_reorder_deterministically);
     tcase_add_test(tc, search_stays_within_its_budget);
     tcase_add_test(tc, time_policy_ends_settled_and_forced_moves);
     tcase_add_test(tc, leaf_rules_set_the_interval);
