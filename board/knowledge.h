@@ -37,6 +37,7 @@
 #include "board/ice.h"
 #include "board/pattern.h"
 #include "board/position.h"
+#include "board/prior.h"
 #include "board/resist.h"
 #include "board/vc.h"
 #include "board/vc_template.h"
@@ -56,6 +57,9 @@ typedef struct kn_config {
     const vc_params_t *vc_params;
     kn_order_t order;
     const resist_params_t *resist_params;       /* KN_ORDER_RESIST */
+    const prior_t *prior;       /* may be NULL: the move prior (prior.h),
+                                 * for the players that mix it into their
+                                 * move scores; the expansion ignores it */
     bool rules_only;            /* no knowledge: every empty cell is a
                                  * move, only a connection decides (tests
                                  * of the searches themselves) */

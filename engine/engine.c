@@ -62,6 +62,9 @@ engine_new(uint64_t seed)
     e->vc_templates = vc_templates_load_default(err, sizeof err);
     if (!e->vc_templates)
         fprintf(stderr, "hein: %s; virtual connections without edge templates\n", err);
+    e->prior = prior_load_default(err, sizeof err);
+    if (!e->prior)
+        fprintf(stderr, "hein: %s; no move prior\n", err);
     e->knowledge = (kn_config_t){
         .ice_patterns = e->ice_patterns,
         .ice_params = &e->ice_params,
@@ -69,6 +72,7 @@ engine_new(uint64_t seed)
         .vc_params = &e->vc_params,
         .order = KN_ORDER_RESIST,
         .resist_params = &e->resist_params,
+        .prior = e->prior,     /* mixed in with param_scns prior_weight */
         .rules_only = false,
     };
     engine_knowledge_changed(e);
@@ -91,6 +95,7 @@ engine_free(engine_t *e)
     kn_free(e->survey_kn);
     pattern_set_free(e->ice_patterns);
     vc_templates_free(e->vc_templates);
+    prior_free(e->prior);
     game_free(&e->game);
     free(e);
 }

@@ -74,6 +74,7 @@ typedef struct engine {
     pattern_set_t *ice_patterns;        /* ice-*.txt, or NULL: graph rules only */
     vc_params_t vc_params;      /* param_vc */
     vc_templates_t *vc_templates;       /* vc-templates.txt, or NULL: none */
+    prior_t *prior;             /* move-prior.txt, or NULL: none */
     resist_params_t resist_params;      /* param_resist */
     dfpn_params_t dfpn_params;  /* param_dfpn */
     swap_table_t swap;          /* the swap table of the last board size

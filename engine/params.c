@@ -190,6 +190,9 @@ static const param_desc_t scns_param_table[] = {
       "the power of the playouts' win odds in a move's score" },
     { "playout_bridges", PARAM_BOOL, offsetof(scns_params_t, playout_bridges), 0, 1, NULL,
       "playouts answer an intrusion into a bridge in its other cell" },
+    { "prior_weight", PARAM_DOUBLE, offsetof(scns_params_t, prior_weight), 0, 100, NULL,
+      "the power of the move prior (share/patterns/move-prior.txt) in a move's score; "
+      "0: the circuit alone" },
     { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
 };
 

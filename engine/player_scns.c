@@ -137,7 +137,7 @@ same_meaning(const scns_params_t *a, const scns_params_t *b)
         && a->rave_impact == b->rave_impact && a->use_forgetting == b->use_forgetting
         && a->forget_work == b->forget_work && a->playouts == b->playouts
         && a->playout_weight == b->playout_weight
-        && a->playout_bridges == b->playout_bridges;
+        && a->playout_bridges == b->playout_bridges && a->prior_weight == b->prior_weight;
 }
 
 /* ---- stderr ------------------------------------------------------------ */

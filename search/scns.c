@@ -201,6 +201,7 @@ scns_params_default(scns_params_t *p)
     p->playouts = 0;
     p->playout_weight = 1;
     p->playout_bridges = true;
+    p->prior_weight = 0.3;
 }
 
 /* ---- the workspace ---------------------------------------------------- */
@@ -585,24 +586,32 @@ rave_update(worker_t *w, int depth, hex_color_t winner)
 
 /* ---- nodes -------------------------------------------------------------- */
 
-/* Mix the playouts' evidence into the move scores of e, an open
- * expansion of pos, and sort its moves again best first (scns.h,
- * Evaluation). */
+/* Mix the playouts' evidence and the move prior into the move scores of
+ * e, an open expansion of pos, and sort its moves again best first
+ * (scns.h, Evaluation). */
 static void
-mix_playouts(worker_t *w, const position_t *pos, kn_expansion_t *e)
+mix_scores(worker_t *w, const position_t *pos, kn_expansion_t *e)
 {
     const scns_params_t *params = w->s->params;
+    const prior_t *prior = w->s->cfg.prior;
     bitset_t stones[2];
     for (int c = 0; c < 2; c++)
         stones[c] = bitset_or(pos->stones[c], e->fill[c]);
-    playout_stats_t *st = w->po_stats;
-    playout_run(w->po, pos->geo, stones, e->to_move, params->playouts,
-                params->playout_bridges, position_key(pos) ^ PLAYOUT_SALT, st);
-    for (int i = 0; i < e->n; i++) {
-        int m = e->moves[i];
-        double odds = (st->held_wins[m] + 1.0) / (st->held[m] - st->held_wins[m] + 1.0);
-        e->score[i] = (float)(e->score[i] * exp(params->playout_weight * log(odds)));
+    if (params->playouts > 0) {
+        playout_stats_t *st = w->po_stats;
+        playout_run(w->po, pos->geo, stones, e->to_move, params->playouts,
+                    params->playout_bridges, position_key(pos) ^ PLAYOUT_SALT, st);
+        for (int i = 0; i < e->n; i++) {
+            int m = e->moves[i];
+            double odds = (st->held_wins[m] + 1.0) / (st->held[m] - st->held_wins[m] + 1.0);
+            e->score[i] = (float)(e->score[i] * pow(odds, params->playout_weight));
+        }
     }
+    if (prior && params->prior_weight > 0)
+        for (int i = 0; i < e->n; i++) {
+            double g = prior_gamma(prior, pos->geo, stones, e->moves[i], e->to_move);
+            e->score[i] = (float)(e->score[i] * pow(g, params->prior_weight));
+        }
     for (int i = 1; i < e->n; i++) {
         int16_t m = e->moves[i];
         float x = e->score[i];
@@ -625,8 +634,10 @@ expand(worker_t *w, const position_t *pos, kn_expansion_t *out)
     if (!kn_expand(w->kn, pos, pos->to_move, out))
         return false;
     w->stats.knowledge++;
-    if (w->s->params->playouts > 0 && out->reason == KN_OPEN && out->n > 1)
-        mix_playouts(w, pos, out);
+    const scns_params_t *params = w->s->params;
+    if ((params->playouts > 0 || (w->s->cfg.prior && params->prior_weight > 0))
+        && out->reason == KN_OPEN && out->n > 1)
+        mix_scores(w, pos, out);
     expcache_put(w->s->cache, pos, out);
     return true;
 }

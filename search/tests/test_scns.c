@@ -394,6 +394,41 @@ START_TEST(playouts_reorder_deterministically)
 }
 END_TEST
 
+/* The move prior: a table that all but forbids the patterns of the
+ * circuit's first move moves it down the root's order with prior_weight
+ * 1, and leaves the order alone with prior_weight 0. */
+START_TEST(prior_reorders_the_moves)
+{
+    world_t w;
+    world_init(&w);
+    position_t p;
+    setup(&p, 9, 9, "e5");
+    w.prm.max_expansions = 1;
+    ck_assert(search(&w, &p));
+    int top = w.r->child[0].move;
+    prior_t *prior = prior_new();
+    ck_assert_ptr_nonnull(prior);
+    int ring, bridge;
+    prior_codes(p.geo, p.stones, top, p.to_move, &ring, &bridge);
+    prior->ring[ring] = 1e-3f;
+    prior->bridge[bridge] = 1e-3f;
+    scns_free(w.s);
+    w.cfg.prior = prior;
+    w.s = scns_new(&w.cfg);
+    ck_assert_ptr_nonnull(w.s);
+    w.prm.prior_weight = 0;
+    ck_assert(search(&w, &p));
+    ck_assert_int_eq(w.r->child[0].move, top);
+    w.prm.prior_weight = 1;
+    scns_clear(w.s);
+    ck_assert(search(&w, &p));
+    ck_assert_int_ne(w.r->child[0].move, top);
+    position_free(&p);
+    world_free(&w);
+    prior_free(prior);
+}
+END_TEST
+
 /* A parallel search: the move is the root child with the most work, the
  * children's work adds up to every expansion but the root's, the threads
  * ran jobs, and the budget is kept within a job per thread; on 7x7 it
@@ -866,6 +901,7 @@ scns_suite(void)
     tcase_add_loop_test(tc, proofs_are_shared_with_the_solver, 0, 2);
     tcase_add_test(tc, move_has_the_most_work);
     tcase_add_test(tc, playouts_reorder_deterministically);
+    tcase_add_test(tc, prior_reorders_the_moves);
     tcase_add_test(tc, search_stays_within_its_budget);
     tcase_add_test(tc, time_policy_ends_settled_and_forced_moves);
     tcase_add_test(tc, leaf_rules_set_the_interval);

@@ -1,0 +1,215 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include "board/prior.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board/pattern.h"
+
+/* The ring's directions in circular order (column, row). */
+static const int dir_c[6] = { 1, 1, 0, -1, -1, 0 };
+static const int dir_r[6] = { 0, -1, -1, 0, 1, 1 };
+
+static const char digit_text[3] = { '.', 'o', 'x' };
+
+/* The state (0 empty, 1 the mover's, 2 the opponent's) of the cell at
+ * (dc, dr) from (c, r) in the mover's frame: White's is the transposed
+ * board, so its (dc, dr) is the board's (dr, dc). */
+static int
+state_at(const geometry_t *geo, const bitset_t stones[2], int c, int r, int dc, int dr,
+         hex_color_t mover)
+{
+    if (mover == HEX_WHITE) {
+        int t = dc;
+        dc = dr;
+        dr = t;
+    }
+    int nc = c + dc, nr = r + dr;
+    bool off_row = nr < 0 || nr >= geo->height, off_col = nc < 0 || nc >= geo->width;
+    hex_color_t owner;
+    if (off_row && off_col)
+        owner = mover;
+    else if (off_row)
+        owner = HEX_BLACK;
+    else if (off_col)
+        owner = HEX_WHITE;
+    else {
+        int id = nr * geo->width + nc;
+        owner = bitset_test(&stones[HEX_BLACK], id) ? HEX_BLACK
+            : bitset_test(&stones[HEX_WHITE], id) ? HEX_WHITE : HEX_EMPTY;
+    }
+    return owner == HEX_EMPTY ? 0 : owner == mover ? 1 : 2;
+}
+
+/* The smaller code of a pattern and its 180-degree turn. */
+static int
+canonical(const int s[6])
+{
+    int a = 0, b = 0;
+    for (int k = 5; k >= 0; k--) {
+        a = 3 * a + s[k];
+        b = 3 * b + s[(k + 3) % 6];
+    }
+    return a < b ? a : b;
+}
+
+void
+prior_codes(const geometry_t *geo, const bitset_t stones[2], int cell, hex_color_t mover,
+            int *ring, int *bridge)
+{
+    int c = cell % geo->width, r = cell / geo->width, sr[6], sb[6];
+    for (int k = 0; k < 6; k++) {
+        int j = (k + 1) % 6;
+        sr[k] = state_at(geo, stones, c, r, dir_c[k], dir_r[k], mover);
+        sb[k] = state_at(geo, stones, c, r, dir_c[k] + dir_c[j], dir_r[k] + dir_r[j], mover);
+    }
+    *ring = canonical(sr);
+    *bridge = canonical(sb);
+}
+
+void
+prior_code_text(int code, char *text)
+{
+    for (int k = 0; k < 6; k++) {
+        text[k] = digit_text[code % 3];
+        code /= 3;
+    }
+    text[6] = '\0';
+}
+
+prior_t *
+prior_new(void)
+{
+    prior_t *p = malloc(sizeof *p);
+    if (!p)
+        return NULL;
+    for (int i = 0; i < PRIOR_CODES; i++)
+        p->ring[i] = p->bridge[i] = 1;
+    return p;
+}
+
+void
+prior_free(prior_t *p)
+{
+    free(p);
+}
+
+/* A pattern's text as its canonical code; -1 when it is not six of
+ * ".ox". */
+static int
+parse_pattern(const char *t)
+{
+    int s[6];
+    if (strlen(t) != 6)
+        return -1;
+    for (int k = 0; k < 6; k++) {
+        const char *d = memchr(digit_text, t[k], 3);
+        if (!d || !t[k])
+            return -1;
+        s[k] = (int)(d - digit_text);
+    }
+    return canonical(s);
+}
+
+prior_t *
+prior_parse(const char *text, const char *origin, char *err, size_t errlen)
+{
+    prior_t *p = prior_new();
+    if (!p) {
+        snprintf(err, errlen, "%s: out of memory", origin);
+        return NULL;
+    }
+    int line = 0;
+    for (const char *s = text; *s;) {
+        const char *end = strchr(s, '\n');
+        size_t n = end ? (size_t)(end - s) : strlen(s);
+        line++;
+        char buf[256];
+        if (n >= sizeof buf) {
+            snprintf(err, errlen, "%s:%d: line too long", origin, line);
+            prior_free(p);
+            return NULL;
+        }
+        memcpy(buf, s, n);
+        buf[n] = '\0';
+        s += end ? n + 1 : n;
+        char *hash = strchr(buf, '#');
+        if (hash)
+            *hash = '\0';
+        char kind[16], pat[16], extra[2];
+        double gamma;
+        int got = sscanf(buf, "%15s %15s %lf %1s", kind, pat, &gamma, extra);
+        if (got <= 0)
+            continue;
+        int code = got >= 2 ? parse_pattern(pat) : -1;
+        bool is_ring = strcmp(kind, "ring") == 0, is_bridge = strcmp(kind, "bridge") == 0;
+        if (got != 3 || (!is_ring && !is_bridge) || code < 0 || !(gamma > 0)
+            || !isfinite(gamma)) {
+            snprintf(err, errlen, "%s:%d: expected `ring|bridge PATTERN GAMMA` "
+                     "(PATTERN six of .ox, GAMMA > 0)", origin, line);
+            prior_free(p);
+            return NULL;
+        }
+        (is_ring ? p->ring : p->bridge)[code] = (float)gamma;
+    }
+    return p;
+}
+
+prior_t *
+prior_load(const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 1 << 16, len = 0;
+    char *text = malloc(cap);
+    while (text) {
+        len += fread(text + len, 1, cap - len - 1, f);
+        if (len < cap - 1)
+            break;
+        char *more = realloc(text, cap * 2);
+        if (!more) {
+            free(text);
+            text = NULL;
+            break;
+        }
+        text = more;
+        cap *= 2;
+    }
+    bool bad = ferror(f);
+    fclose(f);
+    if (!text || bad) {
+        free(text);
+        snprintf(err, errlen, "%s: %s", path, bad ? "read error" : "out of memory");
+        return NULL;
+    }
+    text[len] = '\0';
+    prior_t *p = prior_parse(text, path, err, errlen);
+    free(text);
+    return p;
+}
+
+prior_t *
+prior_load_default(char *err, size_t errlen)
+{
+    char path[4096];
+    if (!pattern_path(PRIOR_FILE, path, sizeof path, err, errlen))
+        return NULL;
+    return prior_load(path, err, errlen);
+}
+
+double
+prior_gamma(const prior_t *p, const geometry_t *geo, const bitset_t stones[2], int cell,
+            hex_color_t mover)
+{
+    int ring, bridge;
+    prior_codes(geo, stones, cell, mover, &ring, &bridge);
+    return (double)p->ring[ring] * (double)p->bridge[bridge];
+}

@@ -1,0 +1,194 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Unit tests of the move prior (board/prior.h): the patterns of known
+ * shapes, the board's symmetries (a half turn; White on the transposed
+ * board with the colours swapped), the table's text format and its
+ * errors, and the shipped table. */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board/bitset.h"
+#include "board/geometry.h"
+#include "board/prior.h"
+#include "board/rng.h"
+
+static int
+cell(const geometry_t *g, const char *name)
+{
+    int m;
+    ck_assert_int_eq(geometry_parse_move(g, name, &m), MOVE_PARSE_OK);
+    return m;
+}
+
+/* How many times ch is in the pattern text t. */
+static int
+count(const char *t, char ch)
+{
+    int n = 0;
+    for (; *t; t++)
+        n += *t == ch;
+    return n;
+}
+
+/* The codes of `name` for `mover` as text. */
+static void
+codes_text(const geometry_t *g, const bitset_t stones[2], const char *name, hex_color_t mover,
+           char *ring, char *bridge)
+{
+    int r, b;
+    prior_codes(g, stones, cell(g, name), mover, &r, &b);
+    prior_code_text(r, ring);
+    prior_code_text(b, bridge);
+}
+
+START_TEST(prior_patterns_of_known_shapes)
+{
+    geometry_t *g = geometry_new(5, 5);
+    bitset_t st[2] = { bitset_empty(), bitset_empty() };
+    char ring[7], bridge[7];
+    /* The centre of the empty board: nothing around. */
+    codes_text(g, st, "c3", HEX_BLACK, ring, bridge);
+    ck_assert_str_eq(ring, "......");
+    ck_assert_str_eq(bridge, "......");
+    /* c1 on the top edge: (+1,-1) and (0,-1) are Black's edge (the ring's
+     * cells 1 and 2); of ".oo..." and its half turn "....oo", the first
+     * cell being the least digit, ".oo..." is the smaller code. */
+    codes_text(g, st, "c1", HEX_BLACK, ring, bridge);
+    ck_assert_str_eq(ring, ".oo...");
+    /* For White the same edge is the opponent's. */
+    codes_text(g, st, "c1", HEX_WHITE, ring, bridge);
+    ck_assert_int_eq(count(ring, 'x'), 2);
+    ck_assert_int_eq(count(ring, '.'), 4);
+    /* A black stone at d3 next to c3: one 'o' in the ring for Black, one
+     * 'x' for White. */
+    bitset_set(&st[HEX_BLACK], cell(g, "d3"));
+    codes_text(g, st, "c3", HEX_BLACK, ring, bridge);
+    ck_assert_str_eq(ring, "o.....");
+    ck_assert_str_eq(bridge, "......");
+    codes_text(g, st, "c3", HEX_WHITE, ring, bridge);
+    ck_assert_int_eq(count(ring, 'x'), 1);
+    ck_assert_int_eq(count(ring, '.'), 5);
+    /* A stone a bridge away: in the bridge pattern, not the ring. */
+    bitset_clear(&st[HEX_BLACK]);
+    bitset_set(&st[HEX_BLACK], cell(g, "d4"));
+    codes_text(g, st, "c3", HEX_BLACK, ring, bridge);
+    ck_assert_str_eq(ring, "......");
+    ck_assert_int_eq(count(bridge, 'o'), 1);
+    ck_assert_int_eq(count(bridge, '.'), 5);
+    geometry_unref(g);
+}
+END_TEST
+
+/* On random positions of a square board: every empty cell has the same
+ * patterns after a half turn of the board, and White's patterns are
+ * Black's on the transposed board with the colours swapped. */
+START_TEST(prior_patterns_keep_the_symmetries)
+{
+    rng_t rng;
+    rng_seed(&rng, 99);
+    for (int k = 0; k < 200; k++) {
+        int n = 2 + (int)rng_below(&rng, 8);
+        geometry_t *g = geometry_new(n, n);
+        bitset_t st[2] = { bitset_empty(), bitset_empty() };
+        bitset_t turned[2] = { bitset_empty(), bitset_empty() };
+        bitset_t trans[2] = { bitset_empty(), bitset_empty() };
+        for (int c = 0; c < g->ncells; c++) {
+            uint32_t x = rng_below(&rng, 3);
+            if (x == 2)
+                continue;
+            int col = c % n, row = c / n;
+            bitset_set(&st[x], c);
+            bitset_set(&turned[x], (n - 1 - row) * n + (n - 1 - col));
+            bitset_set(&trans[1 - x], col * n + row);
+        }
+        for (int c = 0; c < g->ncells; c++) {
+            if (bitset_test(&st[0], c) || bitset_test(&st[1], c))
+                continue;
+            int col = c % n, row = c / n;
+            for (int m = 0; m < 2; m++) {
+                int r1, b1, r2, b2;
+                prior_codes(g, st, c, (hex_color_t)m, &r1, &b1);
+                prior_codes(g, turned, (n - 1 - row) * n + (n - 1 - col), (hex_color_t)m, &r2, &b2);
+                ck_assert_int_eq(r1, r2);
+                ck_assert_int_eq(b1, b2);
+                prior_codes(g, trans, col * n + row, (hex_color_t)(1 - m), &r2, &b2);
+                ck_assert_int_eq(r1, r2);
+                ck_assert_int_eq(b1, b2);
+            }
+        }
+        geometry_unref(g);
+    }
+}
+END_TEST
+
+START_TEST(prior_table_text)
+{
+    char err[256];
+    geometry_t *g = geometry_new(5, 5);
+    bitset_t st[2] = { bitset_empty(), bitset_empty() };
+    bitset_set(&st[HEX_BLACK], cell(g, "d3"));
+    /* "...o.." is "o....." turned: the same pattern. */
+    prior_t *p = prior_parse("# a comment\n\nring ...o.. 4  # taken 4 times\nbridge ...... 0.5\n",
+                             "t", err, sizeof err);
+    ck_assert_ptr_nonnull(p);
+    ck_assert_double_eq_tol(prior_gamma(p, g, st, cell(g, "c3"), HEX_BLACK), 2.0, 1e-6);
+    /* Unlisted: 1. */
+    ck_assert_double_eq_tol(prior_gamma(p, g, st, cell(g, "a5"), HEX_WHITE), 1.0, 1e-6);
+    prior_free(p);
+    const char *bad[] = { "ring ...o.. 0\n", "ring ...o.. -1\n", "ring ..o. 2\n",
+        "ring ...a.. 2\n", "square ...... 2\n", "ring ...... 2 3\n", "ring ......\n",
+        "ring ...... nan\n" };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        err[0] = '\0';
+        char text[64];
+        snprintf(text, sizeof text, "# ok\n%s", bad[i]);
+        ck_assert_ptr_null(prior_parse(text, "t", err, sizeof err));
+        ck_assert_msg(strncmp(err, "t:2: ", 5) == 0, "%s: %s", bad[i], err);
+    }
+    ck_assert_ptr_null(prior_load("/nonexistent/move-prior.txt", err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "/nonexistent/move-prior.txt"));
+    geometry_unref(g);
+}
+END_TEST
+
+/* The shipped table (share/patterns, HEIN_PATTERNS) loads, and gives a
+ * positive, finite prior. */
+START_TEST(prior_shipped_table_loads)
+{
+    char err[256];
+    prior_t *p = prior_load_default(err, sizeof err);
+    ck_assert_msg(p != NULL, "%s", err);
+    geometry_t *g = geometry_new(11, 11);
+    bitset_t st[2] = { bitset_empty(), bitset_empty() };
+    double lone = prior_gamma(p, g, st, cell(g, "f6"), HEX_BLACK);
+    ck_assert(lone > 0 && lone < 1e6);
+    prior_free(p);
+    geometry_unref(g);
+}
+END_TEST
+
+static Suite *
+prior_suite(void)
+{
+    Suite *s = suite_create("prior");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, prior_patterns_of_known_shapes);
+    tcase_add_test(tc, prior_patterns_keep_the_symmetries);
+    tcase_add_test(tc, prior_table_text);
+    tcase_add_test(tc, prior_shipped_table_loads);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int
+main(void)
+{
+    SRunner *sr = srunner_create(prior_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

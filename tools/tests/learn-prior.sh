@@ -1,0 +1,48 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# hein-learn-prior: its usage errors; on one 5x5 game the decisions it
+# counts (the moves in range of the player named), a table hein reads
+# back, and the pattern of every move taken counted as taken; and
+# learn-prior.sh makes the shipped table again, line for line.
+. "${srcdir:-.}/tests/lib.sh"
+
+learn=$(pwd)/hein-learn-prior
+need_program "$learn"
+
+run_tool hein-learn-prior "$learn"
+expect_status 2
+expect_err "usage: hein-learn-prior"
+run_tool hein-learn-prior "$learn" --moves 5-2 x.sgf
+expect_status 2
+expect_err "bad option"
+run_tool hein-learn-prior "$learn" "$tmp/none.sgf"
+expect_status 1
+expect_err "none.sgf"
+printf '(;FF[4]GM[11]SZ[5]PB[alpha]PW[beta]\n;B[c3];W[b4];B[c2];W[b2];B[d1])' >"$tmp/game.sgf"
+run_tool hein-learn-prior "$learn" --player beta "$tmp/game.sgf"
+expect_status 0
+grep -q "^# 2 decisions (moves 2-50 of beta) of 1 games" "$tmp/out" \
+    || fail "header: $(sed -n 2p "$tmp/out")"
+# Each decision takes one ring pattern and one bridge pattern.
+taken=$(awk '$1 == "ring" { n += $5 } END { print n }' "$tmp/out")
+[ "$taken" = 2 ] || fail "ring patterns taken: $taken"
+taken=$(awk '$1 == "bridge" { n += $5 } END { print n }' "$tmp/out")
+[ "$taken" = 2 ] || fail "bridge patterns taken: $taken"
+run_tool hein-learn-prior "$learn" --moves 3-3 "$tmp/game.sgf"
+expect_status 0
+grep -q "^# 1 decisions (moves 3-3) of 1 games" "$tmp/out" || fail "range: $(sed -n 2p "$tmp/out")"
+# hein reads it (no "no move prior" warning) from a pattern directory.
+mkdir "$tmp/pat"
+cp "$abs_srcdir"/../share/patterns/*.txt "$tmp/pat/"
+cp "$tmp/out" "$tmp/pat/move-prior.txt"
+printf 'param_scns prior_weight 1\nquit\n' | HEIN_PATTERNS="$tmp/pat" ../engine/hein \
+    >"$tmp/hein.out" 2>"$tmp/hein.err"
+grep -q "move prior" "$tmp/hein.err" && fail "hein: $(cat "$tmp/hein.err")"
+# The shipped table is what learn-prior.sh makes from tools/prior-data.
+export HEIN_LEARN_PRIOR="$learn"
+run_tool learn-prior.sh /bin/sh "$abs_srcdir/learn-prior.sh"
+expect_status 0
+cmp -s "$tmp/out" "$abs_srcdir/../share/patterns/move-prior.txt" \
+    || fail "share/patterns/move-prior.txt differs from learn-prior.sh's table"
+
+finish
