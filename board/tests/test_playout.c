@@ -50,14 +50,6 @@ teardown(void)
     geometry_unref(geo);
 }
 
-static int
-cell(const char *name)
-{
-    int m;
-    ck_assert_int_eq(geometry_parse_move(geo, name, &m), MOVE_PARSE_OK);
-    return m;
-}
-
 /* Black's chain a1 .. c5 needs one cell of each of its two bridges
  * (b1/a2 and c2/b3); White, who holds the rest, wins with both cells of
  * either.  Black answering every intrusion never loses; without the
