@@ -361,8 +361,8 @@ pattern_set_parse(const char *text, const char *origin, char *err, size_t errlen
     return ps.set;
 }
 
-pattern_set_t *
-pattern_set_load_file(const char *path, char *err, size_t errlen)
+char *
+pattern_read_file(const char *path, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
@@ -393,6 +393,15 @@ pattern_set_load_file(const char *path, char *err, size_t errlen)
         return NULL;
     }
     text[len] = '\0';
+    return text;
+}
+
+pattern_set_t *
+pattern_set_load_file(const char *path, char *err, size_t errlen)
+{
+    char *text = pattern_read_file(path, err, errlen);
+    if (!text)
+        return NULL;
     pattern_set_t *s = pattern_set_parse(text, path, err, errlen);
     free(text);
     return s;

@@ -102,6 +102,10 @@ pattern_set_t *pattern_set_parse(const char *text, const char *origin,
 /* Read and parse a file. */
 pattern_set_t *pattern_set_load_file(const char *path, char *err, size_t errlen);
 
+/* A whole file as NUL-terminated text (malloc'd; the caller frees it),
+ * or NULL with "path: what is wrong" in err. */
+char *pattern_read_file(const char *path, char *err, size_t errlen);
+
 /* The pattern directory, where every pattern file is read from (the
  * ice-*.txt files here, vc-templates.txt by vc_template.h): the first
  * that exists of the environment variable HEIN_PATTERNS, the installed

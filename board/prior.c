@@ -3,7 +3,6 @@
 
 #include "board/prior.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -163,34 +162,9 @@ prior_parse(const char *text, const char *origin, char *err, size_t errlen)
 prior_t *
 prior_load(const char *path, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+    char *text = pattern_read_file(path, err, errlen);
+    if (!text)
         return NULL;
-    }
-    size_t cap = 1 << 16, len = 0;
-    char *text = malloc(cap);
-    while (text) {
-        len += fread(text + len, 1, cap - len - 1, f);
-        if (len < cap - 1)
-            break;
-        char *more = realloc(text, cap * 2);
-        if (!more) {
-            free(text);
-            text = NULL;
-            break;
-        }
-        text = more;
-        cap *= 2;
-    }
-    bool bad = ferror(f);
-    fclose(f);
-    if (!text || bad) {
-        free(text);
-        snprintf(err, errlen, "%s: %s", path, bad ? "read error" : "out of memory");
-        return NULL;
-    }
-    text[len] = '\0';
     prior_t *p = prior_parse(text, path, err, errlen);
     free(text);
     return p;
