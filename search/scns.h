@@ -205,7 +205,7 @@ typedef struct scns_params {
     double prior_weight;        /* the power of the move prior (the
                                  * knowledge's, board/prior.h) in a move's
                                  * score: 0.3 (47 of 72 games against 0,
-                                 * 37 of 72 against 0.6, at 0.5 s a move);
+                                 * 35 of 72 against 0.6, at 0.5 s a move);
                                  * 0: none */
 } scns_params_t;
 
