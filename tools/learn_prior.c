@@ -195,7 +195,9 @@ main(int argc, char **argv)
     }
     printf("# hein's move prior (board/prior.h), learned by hein-learn-prior from\n"
            "# %d decisions (moves %d-%d%s%s) of %d games, %d MM rounds.\n"
-           "# kind pattern gamma  # taken / there to take\n", d.ndec, first, last,
+           "# kind pattern gamma  # times taken / times there to take (every line\n"
+           "# is complete: \"0 / N\" is a pattern seen N times and never taken,\n"
+           "# whose gamma the prior pulls from 0 towards 1)\n", d.ndec, first, last,
            player ? " of " : "", player ? player : "", games, rounds);
     for (int k = 0; k < 2; k++)
         for (int c = 0; c < PRIOR_CODES; c++)
