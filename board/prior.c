@@ -57,28 +57,45 @@ canonical(const int s[6])
     return a < b ? a : b;
 }
 
-void
-prior_codes(const geometry_t *geo, const bitset_t stones[2], int cell, hex_color_t mover,
-            int *ring, int *bridge)
+/* The same for the twelve cells of the joint pattern (ring, then
+ * bridges): the half turn moves ring cell k to k + 3 and bridge cell k
+ * to k + 3 (mod 6). */
+static int
+canonical_joint(const int s[12])
 {
-    int c = cell % geo->width, r = cell / geo->width, sr[6], sb[6];
-    for (int k = 0; k < 6; k++) {
-        int j = (k + 1) % 6;
-        sr[k] = state_at(geo, stones, c, r, dir_c[k], dir_r[k], mover);
-        sb[k] = state_at(geo, stones, c, r, dir_c[k] + dir_c[j], dir_r[k] + dir_r[j], mover);
+    int a = 0, b = 0;
+    for (int k = 11; k >= 0; k--) {
+        int base = k < 6 ? 0 : 6;
+        a = 3 * a + s[k];
+        b = 3 * b + s[base + (k - base + 3) % 6];
     }
-    *ring = canonical(sr);
-    *bridge = canonical(sb);
+    return a < b ? a : b;
 }
 
 void
-prior_code_text(int code, char *text)
+prior_codes(const geometry_t *geo, const bitset_t stones[2], int cell, hex_color_t mover,
+            int *ring, int *bridge, int *joint)
 {
+    int c = cell % geo->width, r = cell / geo->width, s[12];
     for (int k = 0; k < 6; k++) {
+        int j = (k + 1) % 6;
+        s[k] = state_at(geo, stones, c, r, dir_c[k], dir_r[k], mover);
+        s[6 + k] = state_at(geo, stones, c, r, dir_c[k] + dir_c[j], dir_r[k] + dir_r[j], mover);
+    }
+    *ring = canonical(s);
+    *bridge = canonical(s + 6);
+    if (joint)
+        *joint = canonical_joint(s);
+}
+
+void
+prior_code_text(int code, int cells, char *text)
+{
+    for (int k = 0; k < cells; k++) {
         text[k] = digit_text[code % 3];
         code /= 3;
     }
-    text[6] = '\0';
+    text[cells] = '\0';
 }
 
 prior_t *
@@ -89,30 +106,33 @@ prior_new(void)
         return NULL;
     for (int i = 0; i < PRIOR_CODES; i++)
         p->ring[i] = p->bridge[i] = 1;
+    p->joint = NULL;
     return p;
 }
 
 void
 prior_free(prior_t *p)
 {
+    if (p)
+        free(p->joint);
     free(p);
 }
 
-/* A pattern's text as its canonical code; -1 when it is not six of
- * ".ox". */
+/* A pattern's text of `cells` cells (6 or 12) as its canonical code; -1
+ * when it is not that many of ".ox". */
 static int
-parse_pattern(const char *t)
+parse_pattern(const char *t, int cells)
 {
-    int s[6];
-    if (strlen(t) != 6)
+    int s[12];
+    if (strlen(t) != (size_t)cells)
         return -1;
-    for (int k = 0; k < 6; k++) {
+    for (int k = 0; k < cells; k++) {
         const char *d = memchr(digit_text, t[k], 3);
         if (!d || !t[k])
             return -1;
         s[k] = (int)(d - digit_text);
     }
-    return canonical(s);
+    return cells == 12 ? canonical_joint(s) : canonical(s);
 }
 
 prior_t *
@@ -145,16 +165,28 @@ prior_parse(const char *text, const char *origin, char *err, size_t errlen)
         int got = sscanf(buf, "%15s %15s %lf %1s", kind, pat, &gamma, extra);
         if (got <= 0)
             continue;
-        int code = got >= 2 ? parse_pattern(pat) : -1;
-        bool is_ring = strcmp(kind, "ring") == 0, is_bridge = strcmp(kind, "bridge") == 0;
-        if (got != 3 || (!is_ring && !is_bridge) || code < 0 || !(gamma > 0)
+        bool is_ring = strcmp(kind, "ring") == 0, is_bridge = strcmp(kind, "bridge") == 0,
+            is_joint = strcmp(kind, "joint") == 0;
+        int code = got >= 2 ? parse_pattern(pat, is_joint ? 12 : 6) : -1;
+        if (got != 3 || (!is_ring && !is_bridge && !is_joint) || code < 0 || !(gamma > 0)
             || !isfinite(gamma)) {
             snprintf(err, errlen, "%s:%d: expected `ring|bridge PATTERN GAMMA` "
-                     "(PATTERN six of .ox, GAMMA > 0)", origin, line);
+                     "(PATTERN six of .ox, GAMMA > 0) or `joint PATTERN GAMMA` "
+                     "(PATTERN twelve of .ox)", origin, line);
             prior_free(p);
             return NULL;
         }
-        (is_ring ? p->ring : p->bridge)[code] = (float)gamma;
+        if (is_joint && !p->joint) {
+            p->joint = malloc(PRIOR_JOINT_CODES * sizeof *p->joint);
+            if (!p->joint) {
+                snprintf(err, errlen, "%s:%d: out of memory", origin, line);
+                prior_free(p);
+                return NULL;
+            }
+            for (int i = 0; i < PRIOR_JOINT_CODES; i++)
+                p->joint[i] = 1;
+        }
+        (is_joint ? p->joint : is_ring ? p->ring : p->bridge)[code] = (float)gamma;
     }
     return p;
 }
@@ -183,7 +215,8 @@ double
 prior_gamma(const prior_t *p, const geometry_t *geo, const bitset_t stones[2], int cell,
             hex_color_t mover)
 {
-    int ring, bridge;
-    prior_codes(geo, stones, cell, mover, &ring, &bridge);
-    return (double)p->ring[ring] * (double)p->bridge[bridge];
+    int ring, bridge, joint;
+    prior_codes(geo, stones, cell, mover, &ring, &bridge, p->joint ? &joint : NULL);
+    double g = (double)p->ring[ring] * (double)p->bridge[bridge];
+    return p->joint ? g * (double)p->joint[joint] : g;
 }

@@ -20,11 +20,16 @@
  * pattern (the smaller code of the two).  A code is the pattern as a
  * base-3 number, the first cell the least digit ('.' 0, 'o' 1, 'x' 2).
  *
- * The prior of a move is gamma(ring) * gamma(bridges).  The table is a
- * text file, `ring PATTERN GAMMA` and `bridge PATTERN GAMMA` lines
- * (PATTERN six of ".ox"; '#' starts a comment); a pattern it does not
- * list has gamma 1.  tools/learn-prior.c learns one from games.  A
- * prior_t is immutable once loaded: threads share it freely. */
+ * The joint pattern is the twelve cells together, the ring's six then
+ * the bridges' six (its half turn turns both).
+ *
+ * The prior of a move is gamma(ring) * gamma(bridges) * gamma(joint): the
+ * joint gamma carries what the two halves together say beyond their
+ * product.  The table is a text file, `ring PATTERN GAMMA`, `bridge
+ * PATTERN GAMMA` (PATTERN six of ".ox") and `joint PATTERN GAMMA`
+ * (twelve) lines, '#' starting a comment; a pattern it does not list has
+ * gamma 1.  tools/learn_prior.c learns one from games.  A prior_t is
+ * immutable once loaded: threads share it freely. */
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -32,8 +37,9 @@
 #include "board/bitset.h"
 #include "board/geometry.h"
 
-/* Patterns of six cells: 3^6 codes. */
+/* Patterns of six cells: 3^6 codes; of twelve: 3^12. */
 #define PRIOR_CODES 729
+#define PRIOR_JOINT_CODES 531441
 
 /* The file read by prior_load_default, in the pattern directory. */
 #define PRIOR_FILE "move-prior.txt"
@@ -41,15 +47,17 @@
 typedef struct prior {
     float ring[PRIOR_CODES];
     float bridge[PRIOR_CODES];
+    float *joint;               /* PRIOR_JOINT_CODES gammas; NULL: every one 1 */
 } prior_t;
 
-/* The canonical codes of `cell`'s two patterns for `mover` on the board
- * of geo with stones[BLACK], stones[WHITE]. */
+/* The canonical codes of `cell`'s patterns for `mover` on the board of
+ * geo with stones[BLACK], stones[WHITE]; `joint` may be NULL. */
 void prior_codes(const geometry_t *geo, const bitset_t stones[2], int cell,
-                 hex_color_t mover, int *ring, int *bridge);
+                 hex_color_t mover, int *ring, int *bridge, int *joint);
 
-/* A code's pattern as text: six of ".ox" and a NUL (7 bytes). */
-void prior_code_text(int code, char *text);
+/* A code's pattern of `cells` cells (6 or 12) as text: that many of
+ * ".ox" and a NUL. */
+void prior_code_text(int code, int cells, char *text);
 
 /* A table with every gamma 1 (NULL when memory is short). */
 prior_t *prior_new(void);
@@ -64,7 +72,8 @@ prior_t *prior_load_default(char *err, size_t errlen);
 
 void prior_free(prior_t *p);
 
-/* The prior of `cell` for `mover`: gamma(ring) * gamma(bridges). */
+/* The prior of `cell` for `mover`: gamma(ring) * gamma(bridges) *
+ * gamma(joint). */
 double prior_gamma(const prior_t *p, const geometry_t *geo, const bitset_t stones[2],
                    int cell, hex_color_t mover);
 

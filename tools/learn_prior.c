@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hein-learn-prior: learn the move prior of board/prior.h from games.
  *
- *   hein-learn-prior [--player NAME] [--moves FIRST-LAST] [--iterations N] SGF...
+ *   hein-learn-prior [--player NAME] [--moves FIRST-LAST] [--iterations N]
+ *                    [--joint WEIGHT] [--circuit ALPHA] SGF...
  *
  * Every move of the games (the main lines, as hein-match records them)
  * from move FIRST to move LAST (default 2-50) by the player whose PB/PW
@@ -11,7 +12,19 @@
  * model, the strength of a move being the product of its patterns'
  * gammas, are fitted by minorization-maximization (Hunter 2004) for N
  * rounds (default 20), each gamma with a prior worth half a win and one
- * game against a gamma of 1.  The table goes to standard output in
+ * game against a gamma of 1.  With --joint, the twelve-cell joint
+ * patterns are a third factor, each with a prior worth WEIGHT/2 wins in
+ * WEIGHT games (a joint pattern seen rarely keeps a gamma near 1: the
+ * product of its halves decides).
+ *
+ * With --circuit, each position is seen as the SCNS player sees it: the
+ * board knowledge expands it (share/patterns' rules), the candidates are
+ * the moves it leaves (a decided position, or one whose move was pruned,
+ * is no decision), the patterns are read on the filled board, and each
+ * candidate's strength has its circuit move score to the power ALPHA as
+ * a fixed factor: the gammas learn what the circuit does not see.  The
+ * player ranks moves by score * gamma^(1/ALPHA): give it prior_weight
+ * 1/ALPHA.  The table goes to standard output in
  * prior.h's format, each line with the times its pattern was taken and
  * was there to take; patterns never seen are left out (gamma 1). */
 #include "config.h"
@@ -20,7 +33,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <math.h>
+
+#include "board/knowledge.h"
 #include "board/prior.h"
+#include "engine/engine.h"
 #include "engine/game.h"
 #include "engine/sgf.h"
 
@@ -32,8 +49,15 @@ typedef struct decision {
 typedef struct data {
     decision_t *dec;
     int ndec, capdec;
-    int16_t (*cand)[2];         /* ring code, bridge code */
+    int32_t (*cand)[3];         /* ring code, bridge code, joint code */
+    float *circuit;             /* each candidate's fixed factor (1
+                                 * without --circuit) */
     long ncand, capcand;
+    kn_t *kn;                   /* --circuit: the knowledge, else NULL */
+    double alpha;               /* --circuit's power */
+    long skipped;               /* --circuit: positions decided, or whose
+                                 * move the knowledge pruned */
+    kn_expansion_t e;
 } data_t;
 
 static bool
@@ -49,11 +73,79 @@ grow(data_t *d, int more)
     }
     while (d->ncand + more > d->capcand) {
         long cap = d->capcand ? 2 * d->capcand : 65536;
-        int16_t (*p)[2] = realloc(d->cand, (size_t)cap * sizeof *p);
+        int32_t (*p)[3] = realloc(d->cand, (size_t)cap * sizeof *p);
         if (!p)
             return false;
         d->cand = p;
+        float *q = realloc(d->circuit, (size_t)cap * sizeof *q);
+        if (!q)
+            return false;
+        d->circuit = q;
         d->capcand = cap;
+    }
+    return true;
+}
+
+/* Candidate n of the decision being made: `cell` on the board `stones`
+ * for `mover`, with fixed factor `factor`. */
+static void
+put_candidate(data_t *d, int n, const geometry_t *geo, const bitset_t stones[2], int cell,
+              hex_color_t mover, double factor)
+{
+    int32_t *cd = d->cand[d->ncand + n];
+    int ring, bridge, joint;
+    prior_codes(geo, stones, cell, mover, &ring, &bridge, &joint);
+    cd[0] = ring;
+    cd[1] = bridge;
+    cd[2] = joint;
+    d->circuit[d->ncand + n] = (float)factor;
+}
+
+/* The candidates of the move `move` by `mover` in pos into d (a new
+ * decision when there is one); false when memory is short. */
+static bool
+add_decision(data_t *d, const position_t *pos, hex_color_t mover, int move)
+{
+    const geometry_t *geo = pos->geo;
+    if (!grow(d, geo->ncells))
+        return false;
+    decision_t *dc = &d->dec[d->ndec];
+    dc->first = (int)d->ncand;
+    dc->chosen = -1;
+    int n = 0;
+    if (d->kn) {
+        kn_expansion_t *e = &d->e;
+        if (!kn_expand(d->kn, pos, mover, e))
+            return false;
+        if (e->reason != KN_OPEN) {
+            d->skipped++;
+            return true;
+        }
+        bitset_t filled[2];
+        for (int c = 0; c < 2; c++)
+            filled[c] = bitset_or(pos->stones[c], e->fill[c]);
+        for (int i = 0; i < e->n; i++) {
+            double score = e->score[i] > 1e-30f ? e->score[i] : 1e-30;
+            put_candidate(d, n, geo, filled, e->moves[i], mover, pow(score, d->alpha));
+            if (e->moves[i] == move)
+                dc->chosen = n;
+            n++;
+        }
+        if (dc->chosen < 0)
+            d->skipped++;
+    } else
+        for (int cell = 0; cell < geo->ncells; cell++) {
+            if (bitset_test(&pos->stones[0], cell) || bitset_test(&pos->stones[1], cell))
+                continue;
+            put_candidate(d, n, geo, pos->stones, cell, mover, 1);
+            if (cell == move)
+                dc->chosen = n;
+            n++;
+        }
+    dc->n = n;
+    if (dc->chosen >= 0 && n > 1) {
+        d->ncand += n;
+        d->ndec++;
     }
     return true;
 }
@@ -64,9 +156,13 @@ add_game(data_t *d, const game_t *g, const char *player, int first, int last,
          const geometry_t *geo)
 {
     const char *names[2] = { g->info.player_black, g->info.player_white };
-    bitset_t stones[2] = { bitset_empty(), bitset_empty() };
+    position_t *pos = malloc(sizeof *pos);
+    if (!pos)
+        return false;
+    position_init(pos, geo);
+    bool ok = true;
     int number = 0;
-    for (int i = 0; i < g->nentries; i++) {
+    for (int i = 0; ok && i < g->nentries; i++) {
         const game_entry_t *e = &g->entries[i];
         if (e->move < 0) {
             if (e->move == MOVE_SWAP) {
@@ -80,40 +176,39 @@ add_game(data_t *d, const game_t *g, const char *player, int first, int last,
         hex_color_t c = e->color;
         bool take = !e->setup && number >= first && number <= last
             && (!player || (names[c] && strstr(names[c], player)));
-        if (take) {
-            int n = 0;
-            if (!grow(d, geo->ncells))
-                return false;
-            decision_t *dc = &d->dec[d->ndec];
-            dc->first = (int)d->ncand;
-            dc->chosen = -1;
-            for (int cell = 0; cell < geo->ncells; cell++) {
-                if (bitset_test(&stones[0], cell) || bitset_test(&stones[1], cell))
-                    continue;
-                int ring, bridge;
-                prior_codes(geo, stones, cell, c, &ring, &bridge);
-                d->cand[d->ncand + n][0] = (int16_t)ring;
-                d->cand[d->ncand + n][1] = (int16_t)bridge;
-                if (cell == e->move)
-                    dc->chosen = n;
-                n++;
-            }
-            dc->n = n;
-            if (dc->chosen >= 0 && n > 1) {
-                d->ncand += n;
-                d->ndec++;
-            }
-        }
-        bitset_set(&stones[c], e->move);
+        if (position_check(pos, c, e->move) != POSITION_OK)
+            break;
+        if (take)
+            ok = add_decision(d, pos, c, e->move);
+        position_play(pos, c, e->move);
     }
-    return true;
+    position_free(pos);
+    free(pos);
+    return ok;
+}
+
+/* The kinds of pattern: their names, code counts and cells. */
+static const char *const kind_name[3] = { "ring", "bridge", "joint" };
+static const int kind_codes[3] = { PRIOR_CODES, PRIOR_CODES, PRIOR_JOINT_CODES };
+static const int kind_cells[3] = { 6, 6, 12 };
+
+/* The strength of candidate cd with fixed factor `factor` under the
+ * gammas of the first `kinds` kinds. */
+static double
+strength(double *const gam[3], const int32_t *cd, float factor, int kinds)
+{
+    double x = factor;
+    for (int k = 0; k < kinds; k++)
+        x *= gam[k][cd[k]];
+    return x;
 }
 
 int
 main(int argc, char **argv)
 {
     const char *player = NULL;
-    int first = 2, last = 50, rounds = 20, i = 1;
+    int first = 2, last = 50, rounds = 20, i = 1, kinds = 2;
+    double joint_weight = 0, alpha = 0;
     for (; i + 1 < argc && argv[i][0] == '-' && argv[i][1] == '-'; i += 2) {
         if (strcmp(argv[i], "--player") == 0)
             player = argv[i + 1];
@@ -122,7 +217,18 @@ main(int argc, char **argv)
                 first = -1;
         } else if (strcmp(argv[i], "--iterations") == 0)
             rounds = atoi(argv[i + 1]);
-        else
+        else if (strcmp(argv[i], "--joint") == 0) {
+            char *end;
+            joint_weight = strtod(argv[i + 1], &end);
+            kinds = 3;
+            if (*end || !(joint_weight > 0) || joint_weight > 1e6)
+                first = -1;
+        } else if (strcmp(argv[i], "--circuit") == 0) {
+            char *end;
+            alpha = strtod(argv[i + 1], &end);
+            if (*end || !(alpha > 0) || alpha > 100)
+                first = -1;
+        } else
             first = -1;
         if (first < 0 || rounds < 1 || rounds > 10000) {
             fprintf(stderr, "hein-learn-prior: bad option %s %s\n", argv[i], argv[i + 1]);
@@ -131,12 +237,18 @@ main(int argc, char **argv)
     }
     if (i >= argc) {
         fprintf(stderr, "usage: hein-learn-prior [--player NAME] [--moves FIRST-LAST] "
-                "[--iterations N] SGF...\n");
+                "[--iterations N] [--joint WEIGHT] [--circuit ALPHA] SGF...\n");
         return 2;
     }
     data_t d = { 0 };
+    engine_t *eng = NULL;
+    if (alpha > 0) {
+        eng = engine_new(1);
+        d.kn = eng ? kn_new(engine_knowledge(eng)) : NULL;
+        d.alpha = alpha;
+    }
     game_t *g = malloc(sizeof *g);
-    if (!g || game_init(g, 11, 11) != GAME_OK) {
+    if (!g || game_init(g, 11, 11) != GAME_OK || (alpha > 0 && !d.kn)) {
         fprintf(stderr, "hein-learn-prior: out of memory\n");
         return 1;
     }
@@ -157,16 +269,25 @@ main(int argc, char **argv)
         fprintf(stderr, "hein-learn-prior: no move to learn from\n");
         return 1;
     }
-    /* wins[k][code], seen[k][code]; gammas; the MM rounds */
-    static double wins[2][PRIOR_CODES], seen[2][PRIOR_CODES], gam[2][PRIOR_CODES],
-        denom[2][PRIOR_CODES];
-    for (int k = 0; k < 2; k++)
-        for (int c = 0; c < PRIOR_CODES; c++)
+    /* Per kind: wins[code], seen[code], gam[code], denom[code]. */
+    double *wins[3], *seen[3], *gam[3], *denom[3];
+    for (int k = 0; k < kinds; k++) {
+        size_t n = (size_t)kind_codes[k];
+        wins[k] = calloc(n, sizeof(double));
+        seen[k] = calloc(n, sizeof(double));
+        gam[k] = malloc(n * sizeof(double));
+        denom[k] = malloc(n * sizeof(double));
+        if (!wins[k] || !seen[k] || !gam[k] || !denom[k]) {
+            fprintf(stderr, "hein-learn-prior: out of memory\n");
+            return 1;
+        }
+        for (size_t c = 0; c < n; c++)
             gam[k][c] = 1;
+    }
     for (int j = 0; j < d.ndec; j++) {
         const decision_t *dc = &d.dec[j];
         for (int a = 0; a < dc->n; a++)
-            for (int k = 0; k < 2; k++) {
+            for (int k = 0; k < kinds; k++) {
                 int code = d.cand[dc->first + a][k];
                 seen[k][code]++;
                 if (a == dc->chosen)
@@ -174,41 +295,58 @@ main(int argc, char **argv)
             }
     }
     for (int round = 0; round < rounds; round++) {
-        for (int k = 0; k < 2; k++) {
-            memset(denom[k], 0, sizeof denom[k]);
+        for (int k = 0; k < kinds; k++) {
+            double virt = k == 2 ? joint_weight : 1.0;
+            memset(denom[k], 0, (size_t)kind_codes[k] * sizeof(double));
             for (int j = 0; j < d.ndec; j++) {
                 const decision_t *dc = &d.dec[j];
                 double total = 0;
+                for (int a = 0; a < dc->n; a++)
+                    total += strength(gam, d.cand[dc->first + a], d.circuit[dc->first + a],
+                                      kinds);
                 for (int a = 0; a < dc->n; a++) {
-                    const int16_t *cd = d.cand[dc->first + a];
-                    total += gam[0][cd[0]] * gam[1][cd[1]];
-                }
-                for (int a = 0; a < dc->n; a++) {
-                    const int16_t *cd = d.cand[dc->first + a];
-                    denom[k][cd[k]] += gam[0][cd[0]] * gam[1][cd[1]] / gam[k][cd[k]] / total;
+                    const int32_t *cd = d.cand[dc->first + a];
+                    denom[k][cd[k]] += strength(gam, cd, d.circuit[dc->first + a], kinds)
+                        / gam[k][cd[k]] / total;
                 }
             }
-            for (int c = 0; c < PRIOR_CODES; c++)
+            for (int c = 0; c < kind_codes[k]; c++)
                 if (seen[k][c] > 0)
-                    gam[k][c] = (wins[k][c] + 0.5) / (denom[k][c] + 1.0);
+                    gam[k][c] = (wins[k][c] + virt / 2) / (denom[k][c] + virt);
         }
     }
     printf("# hein's move prior (board/prior.h), learned by hein-learn-prior from\n"
-           "# %d decisions (moves %d-%d%s%s) of %d games, %d MM rounds.\n"
+           "# %d decisions (moves %d-%d%s%s) of %d games, %d MM rounds%s.\n"
            "# kind pattern gamma  # times taken / times there to take (every line\n"
            "# is complete: \"0 / N\" is a pattern seen N times and never taken,\n"
            "# whose gamma the prior pulls from 0 towards 1)\n", d.ndec, first, last,
-           player ? " of " : "", player ? player : "", games, rounds);
-    for (int k = 0; k < 2; k++)
-        for (int c = 0; c < PRIOR_CODES; c++)
+           player ? " of " : "", player ? player : "", games, rounds,
+           kinds == 3 ? ", joint patterns" : "");
+    if (kinds == 3)
+        printf("# joint patterns' prior: %g games against a gamma of 1\n", joint_weight);
+    if (d.kn)
+        printf("# beside the circuit's move scores to the power %g (give the player\n"
+               "# prior_weight %.3g); %ld positions decided or their move pruned\n", alpha,
+               1 / alpha, d.skipped);
+    for (int k = 0; k < kinds; k++)
+        for (int c = 0; c < kind_codes[k]; c++)
             if (seen[k][c] > 0) {
-                char text[7];
-                prior_code_text(c, text);
-                printf("%-6s %s %.4g  # %.0f / %.0f\n", k ? "bridge" : "ring", text, gam[k][c],
+                char text[13];
+                prior_code_text(c, kind_cells[k], text);
+                printf("%-6s %s %.4g  # %.0f / %.0f\n", kind_name[k], text, gam[k][c],
                        wins[k][c], seen[k][c]);
             }
+    for (int k = 0; k < kinds; k++) {
+        free(wins[k]);
+        free(seen[k]);
+        free(gam[k]);
+        free(denom[k]);
+    }
     free(d.dec);
     free(d.cand);
+    free(d.circuit);
+    kn_free(d.kn);
+    engine_free(eng);
     game_free(g);
     free(g);
     return 0;

@@ -39,9 +39,9 @@ codes_text(const geometry_t *g, const bitset_t stones[2], const char *name, hex_
            char *ring, char *bridge)
 {
     int r, b;
-    prior_codes(g, stones, cell(g, name), mover, &r, &b);
-    prior_code_text(r, ring);
-    prior_code_text(b, bridge);
+    prior_codes(g, stones, cell(g, name), mover, &r, &b, NULL);
+    prior_code_text(r, 6, ring);
+    prior_code_text(b, 6, bridge);
 }
 
 START_TEST(prior_patterns_of_known_shapes)
@@ -109,14 +109,17 @@ START_TEST(prior_patterns_keep_the_symmetries)
                 continue;
             int col = c % n, row = c / n;
             for (int m = 0; m < 2; m++) {
-                int r1, b1, r2, b2;
-                prior_codes(g, st, c, (hex_color_t)m, &r1, &b1);
-                prior_codes(g, turned, (n - 1 - row) * n + (n - 1 - col), (hex_color_t)m, &r2, &b2);
+                int r1, b1, j1, r2, b2, j2;
+                prior_codes(g, st, c, (hex_color_t)m, &r1, &b1, &j1);
+                prior_codes(g, turned, (n - 1 - row) * n + (n - 1 - col), (hex_color_t)m, &r2,
+                            &b2, &j2);
                 ck_assert_int_eq(r1, r2);
                 ck_assert_int_eq(b1, b2);
-                prior_codes(g, trans, col * n + row, (hex_color_t)(1 - m), &r2, &b2);
+                ck_assert_int_eq(j1, j2);
+                prior_codes(g, trans, col * n + row, (hex_color_t)(1 - m), &r2, &b2, &j2);
                 ck_assert_int_eq(r1, r2);
                 ck_assert_int_eq(b1, b2);
+                ck_assert_int_eq(j1, j2);
             }
         }
         geometry_unref(g);
@@ -137,10 +140,27 @@ START_TEST(prior_table_text)
     ck_assert_double_eq_tol(prior_gamma(p, g, st, cell(g, "c3"), HEX_BLACK), 2.0, 1e-6);
     /* Unlisted: 1. */
     ck_assert_double_eq_tol(prior_gamma(p, g, st, cell(g, "a5"), HEX_WHITE), 1.0, 1e-6);
+    ck_assert_ptr_null(p->joint);
+    prior_free(p);
+    /* A joint pattern: c3's ring "o....." with its bridges "......", as
+     * written or turned half round ("...o.." then "......"), multiplies
+     * in; another joint pattern of the table does not touch c3. */
+    p = prior_parse("ring ...o.. 4\njoint ...o........ 3\njoint o..........o 7\n", "t", err,
+                    sizeof err);
+    ck_assert_ptr_nonnull(p);
+    ck_assert_ptr_nonnull(p->joint);
+    ck_assert_double_eq_tol(prior_gamma(p, g, st, cell(g, "c3"), HEX_BLACK), 12.0, 1e-5);
+    ck_assert_double_eq_tol(prior_gamma(p, g, st, cell(g, "a5"), HEX_WHITE), 1.0, 1e-6);
+    int r, b, j;
+    prior_codes(g, st, cell(g, "c3"), HEX_BLACK, &r, &b, &j);
+    char jt[13];
+    prior_code_text(j, 12, jt);
+    ck_assert_str_eq(jt, "o...........");
     prior_free(p);
     const char *bad[] = { "ring ...o.. 0\n", "ring ...o.. -1\n", "ring ..o. 2\n",
         "ring ...a.. 2\n", "square ...... 2\n", "ring ...... 2 3\n", "ring ......\n",
-        "ring ...... nan\n" };
+        "ring ...... nan\n", "joint ...... 2\n", "ring ............ 2\n",
+        "joint ...........x. 2\n", "joint ..........a. 2\n" };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         err[0] = '\0';
         char text[64];

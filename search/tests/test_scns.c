@@ -409,7 +409,7 @@ START_TEST(prior_reorders_the_moves)
     prior_t *prior = prior_new();
     ck_assert_ptr_nonnull(prior);
     int ring, bridge;
-    prior_codes(p.geo, p.stones, top, p.to_move, &ring, &bridge);
+    prior_codes(p.geo, p.stones, top, p.to_move, &ring, &bridge, NULL);
     prior->ring[ring] = 1e-3f;
     prior->bridge[bridge] = 1e-3f;
     scns_free(w.s);

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # hein-learn-prior: its usage errors; on one 5x5 game the decisions it
 # counts (the moves in range of the player named), a table hein reads
-# back, and the pattern of every move taken counted as taken; and
+# back, and the pattern of every move taken counted as taken; the joint
+# patterns (--joint) and the knowledge's view (--circuit); and
 # learn-prior.sh makes the shipped table again, line for line.
 . "${srcdir:-.}/tests/lib.sh"
 
@@ -28,16 +29,42 @@ taken=$(awk '$1 == "ring" { n += $5 } END { print n }' "$tmp/out")
 [ "$taken" = 2 ] || fail "ring patterns taken: $taken"
 taken=$(awk '$1 == "bridge" { n += $5 } END { print n }' "$tmp/out")
 [ "$taken" = 2 ] || fail "bridge patterns taken: $taken"
+for bad in "--joint 0" "--joint x" "--circuit -1" "--circuit 1e9"; do
+    run_tool hein-learn-prior "$learn" $bad "$tmp/game.sgf"
+    expect_status 2
+    expect_err "bad option"
+done
+# --joint: a third pattern per decision, twelve cells.
+run_tool hein-learn-prior "$learn" --player beta --joint 4 "$tmp/game.sgf"
+expect_status 0
+taken=$(awk '$1 == "joint" && length($2) == 12 { n += $5 } END { print n }' "$tmp/out")
+[ "$taken" = 2 ] || fail "joint patterns taken: $taken"
+grep -q "^# joint patterns' prior: 4 games" "$tmp/out" || fail "joint header"
+cp "$tmp/out" "$tmp/joint.txt"
+# --circuit: the knowledge's candidates.  On 5x5 every position of the
+# game is decided (no decision left); on 9x9 the three moves after the
+# first are open.
+run_tool hein-learn-prior "$learn" --circuit 2 "$tmp/game.sgf"
+expect_status 1
+expect_err "no move to learn from"
+printf '(;FF[4]GM[11]SZ[9]PB[alpha]PW[beta]\n;B[e5];W[c7];B[g3];W[e4])' >"$tmp/g9.sgf"
+run_tool hein-learn-prior "$learn" --circuit 2 "$tmp/g9.sgf"
+expect_status 0
+grep -q "^# 3 decisions (moves 2-50) of 1 games" "$tmp/out" || fail "circuit: $(sed -n 2p "$tmp/out")"
+grep -q "^# beside the circuit's move scores to the power 2 (give the player" "$tmp/out" \
+    || fail "circuit header: $(grep circuit "$tmp/out")"
 run_tool hein-learn-prior "$learn" --moves 3-3 "$tmp/game.sgf"
 expect_status 0
 grep -q "^# 1 decisions (moves 3-3) of 1 games" "$tmp/out" || fail "range: $(sed -n 2p "$tmp/out")"
 # hein reads it (no "no move prior" warning) from a pattern directory.
 mkdir "$tmp/pat"
 cp "$abs_srcdir"/../share/patterns/*.txt "$tmp/pat/"
-cp "$tmp/out" "$tmp/pat/move-prior.txt"
-printf 'param_scns prior_weight 1\nquit\n' | HEIN_PATTERNS="$tmp/pat" ../engine/hein \
-    >"$tmp/hein.out" 2>"$tmp/hein.err"
-grep -q "move prior" "$tmp/hein.err" && fail "hein: $(cat "$tmp/hein.err")"
+for table in "$tmp/out" "$tmp/joint.txt"; do
+    cp "$table" "$tmp/pat/move-prior.txt"
+    printf 'param_scns prior_weight 1\nquit\n' | HEIN_PATTERNS="$tmp/pat" ../engine/hein \
+        >"$tmp/hein.out" 2>"$tmp/hein.err"
+    grep -q "move prior" "$tmp/hein.err" && fail "hein: $(cat "$tmp/hein.err")"
+done
 # The shipped table is what learn-prior.sh makes from tools/prior-data.
 export HEIN_LEARN_PRIOR="$learn"
 run_tool learn-prior.sh /bin/sh "$abs_srcdir/learn-prior.sh"
