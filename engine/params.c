@@ -193,6 +193,9 @@ static const param_desc_t scns_param_table[] = {
     { "prior_weight", PARAM_DOUBLE, offsetof(scns_params_t, prior_weight), 0, 100, NULL,
       "the power of the move prior (share/patterns/move-prior.txt) in a move's score; "
       "0: the circuit alone" },
+    { "value_margin", PARAM_INT, offsetof(scns_params_t, value_margin), -1, 1000000, NULL,
+      "the move played is the most-worked root move unless another's value is better by "
+      "more than this (value units), then the best-valued; -1: always the most worked" },
     { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
 };
 

@@ -202,6 +202,7 @@ scns_params_default(scns_params_t *p)
     p->playout_weight = 1;
     p->playout_bridges = true;
     p->prior_weight = 0.3;
+    p->value_margin = -1;
 }
 
 /* ---- the workspace ---------------------------------------------------- */
@@ -1527,7 +1528,10 @@ root_result(worker_t *w, scns_result_t *out)
                 pick = i;
     } else {
         /* the most work below it in this search, then the best value,
-         * then the expansion's order */
+         * then the expansion's order; with value_margin, the best value
+         * (then the most work) when it passes the most-worked child's
+         * value by more than the margin */
+        int top = -1;
         for (int i = 0; i < f->e.n; i++) {
             const scns_child_t *c = &out->child[i];
             if (c->value == PNFUNC_MINUS_INF)
@@ -1535,7 +1539,14 @@ root_result(worker_t *w, scns_result_t *out)
             if (pick < 0 || c->work > out->child[pick].work
                 || (c->work == out->child[pick].work && c->value > out->child[pick].value))
                 pick = i;
+            if (top < 0 || c->value > out->child[top].value
+                || (c->value == out->child[top].value && c->work > out->child[top].work))
+                top = i;
         }
+        if (pick >= 0 && s->params->value_margin >= 0
+            && (double)out->child[top].value
+                > (double)out->child[pick].value + s->params->value_margin)
+            pick = top;
     }
     out->move = pick >= 0 ? out->child[pick].move : -1;
 }

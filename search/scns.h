@@ -207,6 +207,11 @@ typedef struct scns_params {
                                  * score: 0.3 (47 of 72 games against 0,
                                  * 35 of 72 against 0.6, at 0.5 s a move);
                                  * 0: none */
+    int value_margin;           /* the move played: the most-worked root
+                                 * move, unless another's value passes
+                                 * its value by more than this (then the
+                                 * best-valued move); < 0: always the
+                                 * most worked (the paper's rule) */
 } scns_params_t;
 
 void scns_params_default(scns_params_t *p);
