@@ -353,6 +353,58 @@ START_TEST(move_has_the_most_work)
 }
 END_TEST
 
+/* With value_margin M the move is the most-worked root child unless the
+ * best-valued child's value passes that child's by more than M; then it
+ * is the best-valued one.  Checked against the children the search
+ * reports, on the openings above, with M = 0 and 40 (and -1: always the
+ * most worked); on "b8 d4 f6" the two differ (by 30 units at this
+ * budget), so each branch of the rule is taken. */
+START_TEST(value_margin_picks_the_best_value)
+{
+    world_t w;
+    world_init(&w);
+    const char *openings[] = { "", "e5", "c3 e5", "b8 d4 f6", "a2 e5 f4" };
+    const int margins[] = { -1, 0, 40 };
+    int by_value = 0;
+    for (int m = 0; m < 3; m++)
+        for (int k = 0; k < 5; k++) {
+            position_t p;
+            setup(&p, 9, 9, openings[k]);
+            w.prm.max_expansions = 120 + 40 * k;
+            w.prm.value_margin = margins[m];
+            scns_clear(w.s);
+            ck_assert(search(&w, &p));
+            if (w.r->winner != HEX_EMPTY) {
+                position_free(&p);
+                continue;
+            }
+            const scns_child_t *worked = NULL, *top = NULL, *chosen = NULL;
+            for (int i = 0; i < w.r->nchildren; i++) {
+                const scns_child_t *c = &w.r->child[i];
+                if (c->value == PNFUNC_MINUS_INF)
+                    continue;
+                if (!worked || c->work > worked->work
+                    || (c->work == worked->work && c->value > worked->value))
+                    worked = c;
+                if (!top || c->value > top->value
+                    || (c->value == top->value && c->work > top->work))
+                    top = c;
+                if (c->move == w.r->move)
+                    chosen = c;
+            }
+            ck_assert_ptr_nonnull(chosen);
+            if (margins[m] >= 0 && (double)top->value > (double)worked->value + margins[m]) {
+                ck_assert_ptr_eq(chosen, top);
+                by_value++;
+            } else
+                ck_assert_ptr_eq(chosen, worked);
+            position_free(&p);
+        }
+    ck_assert_int_ge(by_value, 1);
+    world_free(&w);
+}
+END_TEST
+
 /* Playouts change the order of the root's moves (their scores are the
  * circuit's times the playouts' odds), and a search with them is as
  * deterministic as one without: the same seed-by-position playouts give
@@ -900,6 +952,7 @@ scns_suite(void)
     tcase_add_loop_test(tc, parallel_search_keeps_the_rules, 1, 3);
     tcase_add_loop_test(tc, proofs_are_shared_with_the_solver, 0, 2);
     tcase_add_test(tc, move_has_the_most_work);
+    tcase_add_test(tc, value_margin_picks_the_best_value);
     tcase_add_test(tc, playouts_reorder_deterministically);
     tcase_add_test(tc, prior_reorders_the_moves);
     tcase_add_test(tc, search_stays_within_its_budget);
