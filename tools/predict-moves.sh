@@ -9,9 +9,12 @@
 # scores, with whatever --htp commands change them).  Prints the
 # positions, the share of them where the move is first, in the first 3
 # and in the first 10, the share the board knowledge decides (no moves
-# listed: a VC win or loss) or prunes the move in (absent), and the mean
-# rank (0 = first) where the move is listed.  A quick measure of an
-# evaluation change before any match.  A benchmark: it asserts nothing.
+# listed: a VC win or loss) or prunes the move in (absent), the mean
+# rank (0 = first) where the move is listed, and the share where the
+# move hein answers is that move ("played": with --htp "param_scns
+# max_expansions N" it searches N expansions, and the list is still the
+# order before search).  A quick measure of an evaluation change before
+# any match.  A benchmark: it asserts nothing.
 #
 #   predict-moves.sh [--player NAME] [--moves FIRST-LAST] [--htp CMD]... HEIN SGF...
 player=
@@ -91,7 +94,10 @@ awk -v expect="$tmp/expect" '
     /^=[0-9]+( |$)/ {
         id = substr($1, 2)
         if (!(id in want)) next
-        if (seen[id]++ == 0) next          # the reg_genmove
+        if (seen[id]++ == 0) {             # the reg_genmove
+            if ($2 == want[id]) played++
+            next
+        }
         n++
         rank = -1
         for (i = 2; i <= NF; i += 2)
@@ -106,6 +112,6 @@ awk -v expect="$tmp/expect" '
     END {
         if (bad) { printf "predict-moves.sh: %d commands failed\n", bad > "/dev/stderr"; exit 2 }
         if (!n) { print "predict-moves.sh: no answer" > "/dev/stderr"; exit 2 }
-        printf "positions %d  first %.3f  first-3 %.3f  first-10 %.3f  absent %.3f  mean rank %.2f\n",
-            n, t1 / n, t3 / n, t10 / n, absent / n, (listed ? sum / listed : 0)
+        printf "positions %d  first %.3f  first-3 %.3f  first-10 %.3f  absent %.3f  mean rank %.2f  played %.3f\n",
+            n, t1 / n, t3 / n, t10 / n, absent / n, (listed ? sum / listed : 0), played / n
     }' "$tmp/answers"
