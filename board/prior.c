@@ -88,6 +88,25 @@ prior_codes(const geometry_t *geo, const bitset_t stones[2], int cell, hex_color
         *joint = canonical_joint(s);
 }
 
+int
+prior_near_code(const geometry_t *geo, int cell, int last)
+{
+    if (last < 0 || last >= geo->ncells)
+        return 0;
+    int dc = last % geo->width - cell % geo->width, dr = last / geo->width - cell / geo->width;
+    int ac = abs(dc), ar = abs(dr), as = abs(dc + dr);
+    int dist = ac > ar ? ac : ar;
+    if (as > dist)
+        dist = as;
+    if (dist == 1)
+        return 1;
+    if (dist == 2)
+        /* a bridge away when no coordinate difference is 0 (nor their
+         * sum): (1,1), (2,-1), ...; else two cells in a line */
+        return dc != 0 && dr != 0 && dc + dr != 0 ? 2 : 3;
+    return dist <= 5 ? dist + 1 : 0;
+}
+
 void
 prior_code_text(int code, int cells, char *text)
 {
@@ -106,6 +125,8 @@ prior_new(void)
         return NULL;
     for (int i = 0; i < PRIOR_CODES; i++)
         p->ring[i] = p->bridge[i] = 1;
+    for (int i = 0; i < PRIOR_NEAR_CODES; i++)
+        p->near[i] = 1;
     p->joint = NULL;
     return p;
 }
@@ -166,13 +187,17 @@ prior_parse(const char *text, const char *origin, char *err, size_t errlen)
         if (got <= 0)
             continue;
         bool is_ring = strcmp(kind, "ring") == 0, is_bridge = strcmp(kind, "bridge") == 0,
-            is_joint = strcmp(kind, "joint") == 0;
-        int code = got >= 2 ? parse_pattern(pat, is_joint ? 12 : 6) : -1;
-        if (got != 3 || (!is_ring && !is_bridge && !is_joint) || code < 0 || !(gamma > 0)
-            || !isfinite(gamma)) {
+            is_joint = strcmp(kind, "joint") == 0, is_near = strcmp(kind, "near") == 0;
+        int code = got < 2 ? -1
+            : is_near ? (pat[0] >= '0' && pat[0] < '0' + PRIOR_NEAR_CODES && !pat[1]
+                         ? pat[0] - '0' : -1)
+            : parse_pattern(pat, is_joint ? 12 : 6);
+        if (got != 3 || (!is_ring && !is_bridge && !is_joint && !is_near) || code < 0
+            || !(gamma > 0) || !isfinite(gamma)) {
             snprintf(err, errlen, "%s:%d: expected `ring|bridge PATTERN GAMMA` "
-                     "(PATTERN six of .ox, GAMMA > 0) or `joint PATTERN GAMMA` "
-                     "(PATTERN twelve of .ox)", origin, line);
+                     "(PATTERN six of .ox, GAMMA > 0), `joint PATTERN GAMMA` "
+                     "(PATTERN twelve of .ox) or `near CLASS GAMMA` (CLASS 0-%d)",
+                     origin, line, PRIOR_NEAR_CODES - 1);
             prior_free(p);
             return NULL;
         }
@@ -186,7 +211,8 @@ prior_parse(const char *text, const char *origin, char *err, size_t errlen)
             for (int i = 0; i < PRIOR_JOINT_CODES; i++)
                 p->joint[i] = 1;
         }
-        (is_joint ? p->joint : is_ring ? p->ring : p->bridge)[code] = (float)gamma;
+        (is_joint ? p->joint : is_near ? p->near : is_ring ? p->ring : p->bridge)[code]
+            = (float)gamma;
     }
     return p;
 }
@@ -213,10 +239,11 @@ prior_load_default(char *err, size_t errlen)
 
 double
 prior_gamma(const prior_t *p, const geometry_t *geo, const bitset_t stones[2], int cell,
-            hex_color_t mover)
+            hex_color_t mover, int last)
 {
     int ring, bridge, joint;
     prior_codes(geo, stones, cell, mover, &ring, &bridge, p->joint ? &joint : NULL);
-    double g = (double)p->ring[ring] * (double)p->bridge[bridge];
+    double g = (double)p->ring[ring] * (double)p->bridge[bridge]
+        * (double)p->near[prior_near_code(geo, cell, last)];
     return p->joint ? g * (double)p->joint[joint] : g;
 }

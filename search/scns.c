@@ -608,9 +608,15 @@ mix_scores(worker_t *w, const position_t *pos, kn_expansion_t *e)
             e->score[i] = (float)(e->score[i] * pow(odds, params->playout_weight));
         }
     }
+    /* the opponent's last move: the last move played into pos, when the
+     * opponent played it (a position reached by another path shares
+     * the expansion cache's entry, near classes from the first path) */
+    int last = -1;
+    if (pos->nmoves > 0 && pos->undo[pos->nmoves - 1].color == (int)hex_color_other(e->to_move))
+        last = pos->undo[pos->nmoves - 1].move;
     if (prior && params->prior_weight > 0)
         for (int i = 0; i < e->n; i++) {
-            double g = prior_gamma(prior, pos->geo, stones, e->moves[i], e->to_move);
+            double g = prior_gamma(prior, pos->geo, stones, e->moves[i], e->to_move, last);
             e->score[i] = (float)(e->score[i] * pow(g, params->prior_weight));
         }
     for (int i = 1; i < e->n; i++) {

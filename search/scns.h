@@ -39,7 +39,9 @@
  * its position as before (the expansion cache keeps the mixed scores).
  * With the knowledge's move prior (board/prior.h) and prior_weight, E is
  * then multiplied by gamma(s)^prior_weight, gamma(s) the prior of s for
- * the mover on the node's filled board: in value units, the error drops
+ * the mover on the node's filled board, its near class from the last
+ * move played into the node when the opponent played it (a transposed
+ * position shares the first path's expansion): in value units, the error drops
  * by 100 prior_weight ln gamma(s) against the best move's.
  * Terminal positions (a
  * connection, a filled board that connects, a VC win or loss, no move

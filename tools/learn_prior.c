@@ -2,7 +2,7 @@
 /* hein-learn-prior: learn the move prior of board/prior.h from games.
  *
  *   hein-learn-prior [--player NAME] [--moves FIRST-LAST] [--iterations N]
- *                    [--joint WEIGHT] [--circuit ALPHA] SGF...
+ *                    [--joint WEIGHT] [--near WEIGHT] [--circuit ALPHA] SGF...
  *
  * Every move of the games (the main lines, as hein-match records them)
  * from move FIRST to move LAST (default 2-50) by the player whose PB/PW
@@ -15,7 +15,9 @@
  * game against a gamma of 1.  With --joint, the twelve-cell joint
  * patterns are a third factor, each with a prior worth WEIGHT/2 wins in
  * WEIGHT games (a joint pattern seen rarely keeps a gamma near 1: the
- * product of its halves decides).
+ * product of its halves decides).  With --near, the cell's near class
+ * (where it lies from the opponent's last move) is a fourth factor, each
+ * gamma with a prior worth WEIGHT games.
  *
  * With --circuit, each position is seen as the SCNS player sees it: the
  * board knowledge expands it (share/patterns' rules), the candidates are
@@ -49,7 +51,8 @@ typedef struct decision {
 typedef struct data {
     decision_t *dec;
     int ndec, capdec;
-    int32_t (*cand)[3];         /* ring code, bridge code, joint code */
+    int32_t (*cand)[4];         /* ring code, bridge code, joint code,
+                                 * near class */
     float *circuit;             /* each candidate's fixed factor (1
                                  * without --circuit) */
     long ncand, capcand;
@@ -73,7 +76,7 @@ grow(data_t *d, int more)
     }
     while (d->ncand + more > d->capcand) {
         long cap = d->capcand ? 2 * d->capcand : 65536;
-        int32_t (*p)[3] = realloc(d->cand, (size_t)cap * sizeof *p);
+        int32_t (*p)[4] = realloc(d->cand, (size_t)cap * sizeof *p);
         if (!p)
             return false;
         d->cand = p;
@@ -87,10 +90,11 @@ grow(data_t *d, int more)
 }
 
 /* Candidate n of the decision being made: `cell` on the board `stones`
- * for `mover`, with fixed factor `factor`. */
+ * for `mover`, whose opponent last played `last`, with fixed factor
+ * `factor`. */
 static void
 put_candidate(data_t *d, int n, const geometry_t *geo, const bitset_t stones[2], int cell,
-              hex_color_t mover, double factor)
+              hex_color_t mover, int last, double factor)
 {
     int32_t *cd = d->cand[d->ncand + n];
     int ring, bridge, joint;
@@ -98,13 +102,15 @@ put_candidate(data_t *d, int n, const geometry_t *geo, const bitset_t stones[2],
     cd[0] = ring;
     cd[1] = bridge;
     cd[2] = joint;
+    cd[3] = prior_near_code(geo, cell, last);
     d->circuit[d->ncand + n] = (float)factor;
 }
 
-/* The candidates of the move `move` by `mover` in pos into d (a new
- * decision when there is one); false when memory is short. */
+/* The candidates of the move `move` by `mover` in pos, whose opponent
+ * last played `last`, into d (a new decision when there is one); false
+ * when memory is short. */
 static bool
-add_decision(data_t *d, const position_t *pos, hex_color_t mover, int move)
+add_decision(data_t *d, const position_t *pos, hex_color_t mover, int move, int last)
 {
     const geometry_t *geo = pos->geo;
     if (!grow(d, geo->ncells))
@@ -126,7 +132,7 @@ add_decision(data_t *d, const position_t *pos, hex_color_t mover, int move)
             filled[c] = bitset_or(pos->stones[c], e->fill[c]);
         for (int i = 0; i < e->n; i++) {
             double score = e->score[i] > 1e-30f ? e->score[i] : 1e-30;
-            put_candidate(d, n, geo, filled, e->moves[i], mover, pow(score, d->alpha));
+            put_candidate(d, n, geo, filled, e->moves[i], mover, last, pow(score, d->alpha));
             if (e->moves[i] == move)
                 dc->chosen = n;
             n++;
@@ -137,7 +143,7 @@ add_decision(data_t *d, const position_t *pos, hex_color_t mover, int move)
         for (int cell = 0; cell < geo->ncells; cell++) {
             if (bitset_test(&pos->stones[0], cell) || bitset_test(&pos->stones[1], cell))
                 continue;
-            put_candidate(d, n, geo, pos->stones, cell, mover, 1);
+            put_candidate(d, n, geo, pos->stones, cell, mover, last, 1);
             if (cell == move)
                 dc->chosen = n;
             n++;
@@ -161,7 +167,8 @@ add_game(data_t *d, const game_t *g, const char *player, int first, int last,
         return false;
     position_init(pos, geo);
     bool ok = true;
-    int number = 0;
+    int number = 0, prev = -1;      /* the last move played, by prev_color */
+    hex_color_t prev_color = HEX_EMPTY;
     for (int i = 0; ok && i < g->nentries; i++) {
         const game_entry_t *e = &g->entries[i];
         if (e->move < 0) {
@@ -179,27 +186,33 @@ add_game(data_t *d, const game_t *g, const char *player, int first, int last,
         if (position_check(pos, c, e->move) != POSITION_OK)
             break;
         if (take)
-            ok = add_decision(d, pos, c, e->move);
+            ok = add_decision(d, pos, c, e->move, prev_color == hex_color_other(c) ? prev : -1);
         position_play(pos, c, e->move);
+        prev = e->move;
+        prev_color = c;
     }
     position_free(pos);
     free(pos);
     return ok;
 }
 
-/* The kinds of pattern: their names, code counts and cells. */
-static const char *const kind_name[3] = { "ring", "bridge", "joint" };
-static const int kind_codes[3] = { PRIOR_CODES, PRIOR_CODES, PRIOR_JOINT_CODES };
-static const int kind_cells[3] = { 6, 6, 12 };
+/* The kinds of factor: their names, code counts and cells (0: a class
+ * number). */
+#define KINDS 4
+static const char *const kind_name[KINDS] = { "ring", "bridge", "joint", "near" };
+static const int kind_codes[KINDS] = { PRIOR_CODES, PRIOR_CODES, PRIOR_JOINT_CODES,
+                                       PRIOR_NEAR_CODES };
+static const int kind_cells[KINDS] = { 6, 6, 12, 0 };
 
 /* The strength of candidate cd with fixed factor `factor` under the
- * gammas of the first `kinds` kinds. */
+ * gammas of the kinds in use (gam[k] NULL: not in use). */
 static double
-strength(double *const gam[3], const int32_t *cd, float factor, int kinds)
+strength(double *const gam[KINDS], const int32_t *cd, float factor)
 {
     double x = factor;
-    for (int k = 0; k < kinds; k++)
-        x *= gam[k][cd[k]];
+    for (int k = 0; k < KINDS; k++)
+        if (gam[k])
+            x *= gam[k][cd[k]];
     return x;
 }
 
@@ -207,8 +220,9 @@ int
 main(int argc, char **argv)
 {
     const char *player = NULL;
-    int first = 2, last = 50, rounds = 20, i = 1, kinds = 2;
-    double joint_weight = 0, alpha = 0;
+    int first = 2, last = 50, rounds = 20, i = 1;
+    /* each kind's prior in games against a gamma of 1; 0: not in use */
+    double weight[KINDS] = { 1, 1, 0, 0 }, alpha = 0;
     for (; i + 1 < argc && argv[i][0] == '-' && argv[i][1] == '-'; i += 2) {
         if (strcmp(argv[i], "--player") == 0)
             player = argv[i + 1];
@@ -217,11 +231,11 @@ main(int argc, char **argv)
                 first = -1;
         } else if (strcmp(argv[i], "--iterations") == 0)
             rounds = atoi(argv[i + 1]);
-        else if (strcmp(argv[i], "--joint") == 0) {
+        else if (strcmp(argv[i], "--joint") == 0 || strcmp(argv[i], "--near") == 0) {
             char *end;
-            joint_weight = strtod(argv[i + 1], &end);
-            kinds = 3;
-            if (*end || !(joint_weight > 0) || joint_weight > 1e6)
+            int k = argv[i][2] == 'j' ? 2 : 3;
+            weight[k] = strtod(argv[i + 1], &end);
+            if (*end || !(weight[k] > 0) || weight[k] > 1e6)
                 first = -1;
         } else if (strcmp(argv[i], "--circuit") == 0) {
             char *end;
@@ -237,7 +251,8 @@ main(int argc, char **argv)
     }
     if (i >= argc) {
         fprintf(stderr, "usage: hein-learn-prior [--player NAME] [--moves FIRST-LAST] "
-                "[--iterations N] [--joint WEIGHT] [--circuit ALPHA] SGF...\n");
+                "[--iterations N] [--joint WEIGHT] [--near WEIGHT] [--circuit ALPHA] "
+                "SGF...\n");
         return 2;
     }
     data_t d = { 0 };
@@ -270,8 +285,10 @@ main(int argc, char **argv)
         return 1;
     }
     /* Per kind: wins[code], seen[code], gam[code], denom[code]. */
-    double *wins[3], *seen[3], *gam[3], *denom[3];
-    for (int k = 0; k < kinds; k++) {
+    double *wins[KINDS] = { 0 }, *seen[KINDS] = { 0 }, *gam[KINDS] = { 0 }, *denom[KINDS] = { 0 };
+    for (int k = 0; k < KINDS; k++) {
+        if (weight[k] == 0)
+            continue;
         size_t n = (size_t)kind_codes[k];
         wins[k] = calloc(n, sizeof(double));
         seen[k] = calloc(n, sizeof(double));
@@ -287,7 +304,9 @@ main(int argc, char **argv)
     for (int j = 0; j < d.ndec; j++) {
         const decision_t *dc = &d.dec[j];
         for (int a = 0; a < dc->n; a++)
-            for (int k = 0; k < kinds; k++) {
+            for (int k = 0; k < KINDS; k++) {
+                if (!gam[k])
+                    continue;
                 int code = d.cand[dc->first + a][k];
                 seen[k][code]++;
                 if (a == dc->chosen)
@@ -295,18 +314,19 @@ main(int argc, char **argv)
             }
     }
     for (int round = 0; round < rounds; round++) {
-        for (int k = 0; k < kinds; k++) {
-            double virt = k == 2 ? joint_weight : 1.0;
+        for (int k = 0; k < KINDS; k++) {
+            if (!gam[k])
+                continue;
+            double virt = weight[k];
             memset(denom[k], 0, (size_t)kind_codes[k] * sizeof(double));
             for (int j = 0; j < d.ndec; j++) {
                 const decision_t *dc = &d.dec[j];
                 double total = 0;
                 for (int a = 0; a < dc->n; a++)
-                    total += strength(gam, d.cand[dc->first + a], d.circuit[dc->first + a],
-                                      kinds);
+                    total += strength(gam, d.cand[dc->first + a], d.circuit[dc->first + a]);
                 for (int a = 0; a < dc->n; a++) {
                     const int32_t *cd = d.cand[dc->first + a];
-                    denom[k][cd[k]] += strength(gam, cd, d.circuit[dc->first + a], kinds)
+                    denom[k][cd[k]] += strength(gam, cd, d.circuit[dc->first + a])
                         / gam[k][cd[k]] / total;
                 }
             }
@@ -321,22 +341,28 @@ main(int argc, char **argv)
            "# is complete: \"0 / N\" is a pattern seen N times and never taken,\n"
            "# whose gamma the prior pulls from 0 towards 1)\n", d.ndec, first, last,
            player ? " of " : "", player ? player : "", games, rounds,
-           kinds == 3 ? ", joint patterns" : "");
-    if (kinds == 3)
-        printf("# joint patterns' prior: %g games against a gamma of 1\n", joint_weight);
+           weight[2] > 0 && weight[3] > 0 ? ", joint patterns and near classes"
+           : weight[2] > 0 ? ", joint patterns" : weight[3] > 0 ? ", near classes" : "");
+    if (weight[2] > 0)
+        printf("# joint patterns' prior: %g games against a gamma of 1\n", weight[2]);
+    if (weight[3] > 0)
+        printf("# near classes' prior: %g games against a gamma of 1\n", weight[3]);
     if (d.kn)
         printf("# beside the circuit's move scores to the power %g (give the player\n"
                "# prior_weight %.3g); %ld positions decided or their move pruned\n", alpha,
                1 / alpha, d.skipped);
-    for (int k = 0; k < kinds; k++)
-        for (int c = 0; c < kind_codes[k]; c++)
+    for (int k = 0; k < KINDS; k++)
+        for (int c = 0; gam[k] && c < kind_codes[k]; c++)
             if (seen[k][c] > 0) {
                 char text[13];
-                prior_code_text(c, kind_cells[k], text);
+                if (kind_cells[k])
+                    prior_code_text(c, kind_cells[k], text);
+                else
+                    snprintf(text, sizeof text, "%d", c);
                 printf("%-6s %s %.4g  # %.0f / %.0f\n", kind_name[k], text, gam[k][c],
                        wins[k][c], seen[k][c]);
             }
-    for (int k = 0; k < kinds; k++) {
+    for (int k = 0; k < KINDS; k++) {
         free(wins[k]);
         free(seen[k]);
         free(gam[k]);

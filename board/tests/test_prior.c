@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Unit tests of the move prior (board/prior.h): the patterns of known
  * shapes, the board's symmetries (a half turn; White on the transposed
- * board with the colours swapped), the table's text format and its
- * errors, and the shipped table. */
+ * board with the colours swapped), the near classes, the table's text
+ * format and its errors, and the shipped table. */
 #include "config.h"
 
 #include <check.h>
@@ -137,9 +137,9 @@ START_TEST(prior_table_text)
     prior_t *p = prior_parse("# a comment\n\nring ...o.. 4  # taken 4 times\nbridge ...... 0.5\n",
                              "t", err, sizeof err);
     ck_assert_ptr_nonnull(p);
-    ck_assert_double_eq_tol(prior_gamma(p, g, st, cell(g, "c3"), HEX_BLACK), 2.0, 1e-6);
+    ck_assert_double_eq_tol(prior_gamma(p, g, st, cell(g, "c3"), HEX_BLACK, -1), 2.0, 1e-6);
     /* Unlisted: 1. */
-    ck_assert_double_eq_tol(prior_gamma(p, g, st, cell(g, "a5"), HEX_WHITE), 1.0, 1e-6);
+    ck_assert_double_eq_tol(prior_gamma(p, g, st, cell(g, "a5"), HEX_WHITE, -1), 1.0, 1e-6);
     ck_assert_ptr_null(p->joint);
     prior_free(p);
     /* A joint pattern: c3's ring "o....." with its bridges "......", as
@@ -149,8 +149,8 @@ START_TEST(prior_table_text)
                     sizeof err);
     ck_assert_ptr_nonnull(p);
     ck_assert_ptr_nonnull(p->joint);
-    ck_assert_double_eq_tol(prior_gamma(p, g, st, cell(g, "c3"), HEX_BLACK), 12.0, 1e-5);
-    ck_assert_double_eq_tol(prior_gamma(p, g, st, cell(g, "a5"), HEX_WHITE), 1.0, 1e-6);
+    ck_assert_double_eq_tol(prior_gamma(p, g, st, cell(g, "c3"), HEX_BLACK, -1), 12.0, 1e-5);
+    ck_assert_double_eq_tol(prior_gamma(p, g, st, cell(g, "a5"), HEX_WHITE, -1), 1.0, 1e-6);
     int r, b, j;
     prior_codes(g, st, cell(g, "c3"), HEX_BLACK, &r, &b, &j);
     char jt[13];
@@ -174,6 +174,53 @@ START_TEST(prior_table_text)
 }
 END_TEST
 
+/* The near classes around f6 on 11x11: each ring of cells at hex
+ * distance d, the bridge cells apart from the cells two away in a line;
+ * the class is symmetric and survives transposition (White's frame). */
+START_TEST(prior_near_classes)
+{
+    geometry_t *g = geometry_new(11, 11);
+    int f6 = cell(g, "f6");
+    struct { const char *cell; int near; } want[] = {
+        { "g6", 1 }, { "g5", 1 }, { "e7", 1 }, { "f5", 1 },
+        { "g7", 2 }, { "h5", 2 }, { "g4", 2 }, { "e5", 2 }, { "d7", 2 }, { "e8", 2 },
+        { "h6", 3 }, { "h4", 3 }, { "f4", 3 }, { "d6", 3 }, { "d8", 3 }, { "f8", 3 },
+        { "i6", 4 }, { "f9", 4 }, { "g8", 4 }, { "j6", 5 }, { "k6", 6 }, { "f11", 6 },
+        { "a6", 6 }, { "a11", 6 }, { "k1", 6 }, { "a1", 0 }, { "b2", 0 },
+    };
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+        int c = cell(g, want[i].cell);
+        ck_assert_msg(prior_near_code(g, c, f6) == want[i].near, "%s: %d, not %d",
+                      want[i].cell, prior_near_code(g, c, f6), want[i].near);
+        ck_assert_int_eq(prior_near_code(g, f6, c), want[i].near);
+        int tc = (c % 11) * 11 + c / 11;
+        ck_assert_int_eq(prior_near_code(g, tc, f6), want[i].near);
+    }
+    /* no last move, or not a cell (a swap) */
+    ck_assert_int_eq(prior_near_code(g, f6, -1), 0);
+    ck_assert_int_eq(prior_near_code(g, f6, MOVE_SWAP), 0);
+    /* the table's near lines multiply in; other lines of it do not */
+    char err[256];
+    bitset_t st[2] = { bitset_empty(), bitset_empty() };
+    prior_t *p = prior_parse("near 1 5\nnear 0 0.25\nnear 6 3\n", "t", err, sizeof err);
+    ck_assert_msg(p != NULL, "%s", err);
+    ck_assert_double_eq_tol(prior_gamma(p, g, st, cell(g, "g6"), HEX_BLACK, f6), 5.0, 1e-6);
+    ck_assert_double_eq_tol(prior_gamma(p, g, st, cell(g, "g6"), HEX_WHITE, f6), 5.0, 1e-6);
+    ck_assert_double_eq_tol(prior_gamma(p, g, st, cell(g, "g7"), HEX_BLACK, f6), 1.0, 1e-6);
+    ck_assert_double_eq_tol(prior_gamma(p, g, st, cell(g, "a1"), HEX_BLACK, f6), 0.25, 1e-6);
+    ck_assert_double_eq_tol(prior_gamma(p, g, st, cell(g, "g6"), HEX_BLACK, -1), 0.25, 1e-6);
+    prior_free(p);
+    const char *bad[] = { "near 7 2\n", "near -1 2\n", "near 11 2\n", "near x 2\n",
+        "near 1 0\n", "near 1\n" };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        err[0] = '\0';
+        ck_assert_ptr_null(prior_parse(bad[i], "t", err, sizeof err));
+        ck_assert_msg(strncmp(err, "t:1: ", 5) == 0, "%s: %s", bad[i], err);
+    }
+    geometry_unref(g);
+}
+END_TEST
+
 /* The shipped table (share/patterns, HEIN_PATTERNS) loads, and gives a
  * positive, finite prior. */
 START_TEST(prior_shipped_table_loads)
@@ -183,7 +230,7 @@ START_TEST(prior_shipped_table_loads)
     ck_assert_msg(p != NULL, "%s", err);
     geometry_t *g = geometry_new(11, 11);
     bitset_t st[2] = { bitset_empty(), bitset_empty() };
-    double lone = prior_gamma(p, g, st, cell(g, "f6"), HEX_BLACK);
+    double lone = prior_gamma(p, g, st, cell(g, "f6"), HEX_BLACK, -1);
     ck_assert(lone > 0 && lone < 1e6);
     prior_free(p);
     geometry_unref(g);
@@ -198,6 +245,7 @@ prior_suite(void)
     tcase_add_test(tc, prior_patterns_of_known_shapes);
     tcase_add_test(tc, prior_patterns_keep_the_symmetries);
     tcase_add_test(tc, prior_table_text);
+    tcase_add_test(tc, prior_near_classes);
     tcase_add_test(tc, prior_shipped_table_loads);
     suite_add_tcase(s, tc);
     return s;

@@ -448,7 +448,8 @@ END_TEST
 
 /* The move prior: a table that all but forbids the patterns of the
  * circuit's first move moves it down the root's order with prior_weight
- * 1, and leaves the order alone with prior_weight 0. */
+ * 1, and leaves the order alone with prior_weight 0; a near class
+ * favoured puts a cell of it first. */
 START_TEST(prior_reorders_the_moves)
 {
     world_t w;
@@ -475,6 +476,14 @@ START_TEST(prior_reorders_the_moves)
     scns_clear(w.s);
     ck_assert(search(&w, &p));
     ck_assert_int_ne(w.r->child[0].move, top);
+    /* the near classes come from the opponent's last move (e5): with
+     * the cells next to it favoured, one of them leads */
+    prior->ring[ring] = prior->bridge[bridge] = 1;
+    prior->near[1] = 1e4f;
+    scns_clear(w.s);
+    ck_assert(search(&w, &p));
+    int e5 = p.undo[p.nmoves - 1].move;
+    ck_assert_int_eq(prior_near_code(p.geo, w.r->child[0].move, e5), 1);
     position_free(&p);
     world_free(&w);
     prior_free(prior);

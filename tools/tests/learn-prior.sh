@@ -3,7 +3,8 @@
 # hein-learn-prior: its usage errors; on one 5x5 game the decisions it
 # counts (the moves in range of the player named), a table hein reads
 # back, and the pattern of every move taken counted as taken; the joint
-# patterns (--joint) and the knowledge's view (--circuit); and
+# patterns (--joint), the near classes (--near) and the knowledge's view
+# (--circuit); and
 # learn-prior.sh makes the shipped table again, line for line.
 . "${srcdir:-.}/tests/lib.sh"
 
@@ -29,7 +30,7 @@ taken=$(awk '$1 == "ring" { n += $5 } END { print n }' "$tmp/out")
 [ "$taken" = 2 ] || fail "ring patterns taken: $taken"
 taken=$(awk '$1 == "bridge" { n += $5 } END { print n }' "$tmp/out")
 [ "$taken" = 2 ] || fail "bridge patterns taken: $taken"
-for bad in "--joint 0" "--joint x" "--circuit -1" "--circuit 1e9"; do
+for bad in "--joint 0" "--joint x" "--near -2" "--near y" "--circuit -1" "--circuit 1e9"; do
     run_tool hein-learn-prior "$learn" $bad "$tmp/game.sgf"
     expect_status 2
     expect_err "bad option"
@@ -41,6 +42,14 @@ taken=$(awk '$1 == "joint" && length($2) == 12 { n += $5 } END { print n }' "$tm
 [ "$taken" = 2 ] || fail "joint patterns taken: $taken"
 grep -q "^# joint patterns' prior: 4 games" "$tmp/out" || fail "joint header"
 cp "$tmp/out" "$tmp/joint.txt"
+# --near: the class of each move taken from the opponent's last move:
+# beta's b4 is next to c3 and b2 next to c2 (class 1, twice).
+run_tool hein-learn-prior "$learn" --player beta --near 1 "$tmp/game.sgf"
+expect_status 0
+grep -q "^# near classes' prior: 1 games" "$tmp/out" || fail "near header"
+[ "$(awk '$1 == "near" && $5 > 0 { printf "%s:%s ", $2, $5 }' "$tmp/out")" = "1:2 " ] \
+    || fail "near classes taken: $(grep '^near' "$tmp/out")"
+cp "$tmp/out" "$tmp/near.txt"
 # --circuit: the knowledge's candidates.  On 5x5 every position of the
 # game is decided (no decision left); on 9x9 the three moves after the
 # first are open.
@@ -59,7 +68,7 @@ grep -q "^# 1 decisions (moves 3-3) of 1 games" "$tmp/out" || fail "range: $(sed
 # hein reads it (no "no move prior" warning) from a pattern directory.
 mkdir "$tmp/pat"
 cp "$abs_srcdir"/../share/patterns/*.txt "$tmp/pat/"
-for table in "$tmp/out" "$tmp/joint.txt"; do
+for table in "$tmp/out" "$tmp/joint.txt" "$tmp/near.txt"; do
     cp "$table" "$tmp/pat/move-prior.txt"
     printf 'param_scns prior_weight 1\nquit\n' | HEIN_PATTERNS="$tmp/pat" ../engine/hein \
         >"$tmp/hein.out" 2>"$tmp/hein.err"
