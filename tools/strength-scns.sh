@@ -153,16 +153,18 @@ case $mode in
         ;;
     mohex)
         [ -x "$mohex" ] || { echo "strength-scns.sh: mode mohex needs --mohex PATH" >&2; exit 2; }
-        # fillin_map_bits 10: MoHex builds its fill-in map afresh for each
-        # search, 2^16 boards by default, which costs it about 2 s a move
-        # on a machine where page faults are slow (measured: 3.5 s a move
-        # at max_time 1, 1.25 s with 10 bits); a search fills about 50 of
-        # its entries, so 1024 lose nothing.
+        # fillin_map_bits 14: MoHex builds its fill-in map afresh for each
+        # search, 2^16 boards by default, which costs it time a move on a
+        # machine where page faults are slow (measured: 1.87 s a move at
+        # max_time 1 with 16 bits, 1.58 with 14, 1.40 with 10); 10 bits
+        # are too few for longer searches: at max_time 4 a full map hangs
+        # MoHex's genmove (4 timeouts and 3 crashes in 72 games; the
+        # position of one hangs again with 10 bits, not with 11 or more).
         parallel_solver=0
         [ "$threads" -gt 1 ] && parallel_solver=1
         printf '%s\n' "param_mohex num_threads $threads" "param_mohex max_time $mohex_time" \
             "param_mohex use_parallel_solver $parallel_solver" 'param_mohex ponder 0' \
-            'param_mohex fillin_map_bits 10' 'param_game allow_swap 0' >"$out/mohex.htp"
+            'param_mohex fillin_map_bits 14' 'param_game allow_swap 0' >"$out/mohex.htp"
         name=scns-vs-mohex
         cfg=$out/scns.cfg
         if [ "$threads" -gt 1 ]; then
