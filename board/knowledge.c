@@ -20,8 +20,12 @@ struct kn {
     bool have_split;
     resist_t *resist;           /* KN_ORDER_RESIST */
     resist_result_t *resist_result;
-    bool surveyed;              /* vc[] hold kn_survey's build of the */
-    uint64_t survey_key;        /* position with this position_key */
+    bool surveyed;              /* vc[] hold a survey's build of the */
+    uint64_t survey_key;        /* position with this position_key, */
+    bool survey_filled;         /* filled (kn_survey_filled) or not */
+    hex_color_t survey_to_move; /* for this side (kn_survey_filled) */
+    bitset_t survey_dead;       /* kn_survey_filled's fill-in, */
+    bitset_t survey_fill[2];    /* decompositions included */
 };
 
 kn_t *
@@ -319,12 +323,13 @@ kn_survey(kn_t *kn, const position_t *pos, hex_color_t to_move, bitset_t *must,
           ice_result_t *r)
 {
     uint64_t key = position_key(pos);
-    if (!kn->surveyed || kn->survey_key != key) {
+    if (!kn->surveyed || kn->survey_filled || kn->survey_key != key) {
         kn->surveyed = false;
         if (!vc_build(kn->vc[HEX_BLACK], pos, HEX_BLACK)
             || !vc_build(kn->vc[HEX_WHITE], pos, HEX_WHITE))
             return false;
         kn->surveyed = true;
+        kn->survey_filled = false;
         kn->survey_key = key;
     }
     if (!vc_mustplay(kn->vc[hex_color_other(to_move)], pos, must))
@@ -332,6 +337,100 @@ kn_survey(kn_t *kn, const position_t *pos, hex_color_t to_move, bitset_t *must,
     if (r)
         ice_compute(kn->ice, kn->cfg.ice_params, pos, to_move, r);
     return true;
+}
+
+/* kn_survey_filled's build: the fill-in rounds of expand() with every
+ * VC of both colours built each round (nothing stops at a win), the
+ * fill-in into kn->survey_dead / survey_fill, the last round's filled
+ * board in kn->filled, its ICE workspace left for ice_prune. */
+static bool
+survey_fill(kn_t *kn, const position_t *pos, hex_color_t to_move)
+{
+    ice_result_t *r = kn->ice_result;
+    const position_t *cur = pos;
+    kn->survey_dead = kn->survey_fill[0] = kn->survey_fill[1] = bitset_empty();
+    for (;;) {
+        ice_fill(kn->ice, kn->cfg.ice_params, cur, to_move, r);
+        kn->survey_dead = bitset_or(kn->survey_dead, r->dead);
+        for (int c = 0; c < 2; c++)
+            kn->survey_fill[c] = bitset_or(kn->survey_fill[c], r->filled[c]);
+        if (kn->have_filled)
+            position_free(&kn->filled);
+        ice_filled_position(r, cur, &kn->filled);
+        kn->have_filled = true;
+        const position_t *f = &kn->filled;
+        if (!vc_build(kn->vc[HEX_BLACK], f, HEX_BLACK)
+            || !vc_build(kn->vc[HEX_WHITE], f, HEX_WHITE))
+            return false;
+        if (r->decided != HEX_EMPTY || vc_connected_fully(kn->vc[HEX_BLACK])
+            || vc_connected_fully(kn->vc[HEX_WHITE]) || !kn->cfg.ice_params->use_decompositions)
+            return true;
+        bitset_t cap;
+        hex_color_t x = to_move;
+        if (!decomp_find(f, kn->vc[x], &cap)) {
+            x = hex_color_other(to_move);
+            if (!decomp_find(f, kn->vc[x], &cap))
+                return true;
+        }
+        kn->survey_fill[x] = bitset_or(kn->survey_fill[x], cap);
+        if (kn->have_split)
+            position_free(&kn->split);
+        position_copy(&kn->split, f);
+        kn->have_split = true;
+        for (int c = bitset_first(&cap); c >= 0; c = bitset_next(&cap, c))
+            position_play(&kn->split, x, c);
+        position_set_to_move(&kn->split, to_move);
+        cur = &kn->split;
+    }
+}
+
+bool
+kn_survey_filled(kn_t *kn, const position_t *pos, hex_color_t to_move, bitset_t *must,
+                 ice_result_t *r)
+{
+    uint64_t key = position_key(pos);
+    bool fresh = false;
+    if (!kn->surveyed || !kn->survey_filled || kn->survey_key != key
+        || kn->survey_to_move != to_move) {
+        kn->surveyed = false;
+        if (!survey_fill(kn, pos, to_move))
+            return false;
+        kn->surveyed = true;
+        kn->survey_filled = true;
+        kn->survey_key = key;
+        kn->survey_to_move = to_move;
+        fresh = true;
+    }
+    const position_t *f = &kn->filled;
+    if (!vc_mustplay(kn->vc[hex_color_other(to_move)], f, must))
+        *must = bitset_empty();
+    if (!r)
+        return true;
+    /* the pruning of the last round's workspace, over every empty cell
+     * of the filled board; a later call recomputes that round first */
+    if (!fresh) {
+        kn->surveyed = false;
+        if (!survey_fill(kn, pos, to_move))
+            return false;
+        kn->surveyed = true;
+    }
+    bitset_t empty = position_empty_cells(f);
+    ice_prune(kn->ice, kn->cfg.ice_params, &empty, kn->ice_result);
+    *r = *kn->ice_result;
+    r->dead = kn->survey_dead;
+    bitset_t all = bitset_or(kn->survey_fill[0], kn->survey_fill[1]);
+    for (int c = 0; c < 2; c++) {
+        r->filled[c] = kn->survey_fill[c];
+        r->captured[c] = bitset_andnot(kn->survey_fill[c], kn->survey_dead);
+    }
+    r->inferior = bitset_or(r->inferior, all);
+    return true;
+}
+
+const position_t *
+kn_survey_board(const kn_t *kn)
+{
+    return kn->surveyed && kn->survey_filled ? &kn->filled : NULL;
 }
 
 const vc_t *

@@ -134,8 +134,8 @@ bool kn_expand(kn_t *kn, const position_t *pos, hex_color_t to_move, kn_expansio
 bool kn_expand_moves(kn_t *kn, const position_t *pos, hex_color_t to_move,
                      kn_expansion_t *out);
 
-/* The position as it stands, without fill-in (HexGui's hint, the VC
- * queries): build the VCs of both colours on pos (kn_vc reads them), set
+/* The position as it stands, without fill-in (the circuit's
+ * evaluation with VCs, eval-resist and the swap rule): build the VCs of both colours on pos (kn_vc reads them), set
  * *must to the opponent's must-play for to_move (vc_mustplay: every move
  * outside it loses; empty when the opponent is connected already) and,
  * when r is not NULL, compute to_move's inferior cells on pos into *r
@@ -146,7 +146,27 @@ bool kn_expand_moves(kn_t *kn, const position_t *pos, hex_color_t to_move,
 bool kn_survey(kn_t *kn, const position_t *pos, hex_color_t to_move, bitset_t *must,
                ice_result_t *r);
 
-/* The VCs of colour c that the last kn_survey built (valid until kn is
+/* As the searchers see the position (HexGui's hint, the VC queries):
+ * the fill-in for to_move, then the VCs of both colours on the filled
+ * board, a decomposition's carrier filled as in kn_expand until none is
+ * left (nothing stops at a win: both colours are built every round).
+ * *must is the opponent's must-play on the filled board; with r, *r is
+ * to_move's inferior cells: the whole fill-in as dead and captured
+ * (decomposition carriers captured by their owner), then the
+ * vulnerable, reversible and dominated cells among the filled board's
+ * empty cells.  kn_vc reads the VCs, whose endpoints are the filled
+ * board's (a filled cell stands for its new group); kn_survey_board
+ * gives that board.  A later call for the same position_key and to_move
+ * reuses the build.  False when memory is short. */
+bool kn_survey_filled(kn_t *kn, const position_t *pos, hex_color_t to_move, bitset_t *must,
+                      ice_result_t *r);
+
+/* The filled board the last kn_survey_filled built on, or NULL when the
+ * last survey was kn_survey's (pos itself) or there is none (valid until
+ * kn is used again). */
+const position_t *kn_survey_board(const kn_t *kn);
+
+/* The VCs of colour c that the last kn_survey or kn_survey_filled built (valid until kn is
  * used again). */
 const vc_t *kn_vc(const kn_t *kn, hex_color_t c);
 

@@ -112,8 +112,10 @@ engine_knowledge_changed(engine_t *e)
     e->knowledge_generation++;
 }
 
-kn_t *
-engine_survey(engine_t *e, hex_color_t to_move, bitset_t *must, ice_result_t *r)
+/* The engine's survey workspace, made again when the knowledge's
+ * settings changed. */
+static kn_t *
+survey_workspace(engine_t *e)
 {
     if (e->survey_kn && e->survey_generation != e->knowledge_generation) {
         kn_free(e->survey_kn);
@@ -123,9 +125,25 @@ engine_survey(engine_t *e, hex_color_t to_move, bitset_t *must, ice_result_t *r)
         e->survey_kn = kn_new(&e->knowledge);
         e->survey_generation = e->knowledge_generation;
     }
-    if (!e->survey_kn || !kn_survey(e->survey_kn, &e->game.pos, to_move, must, r))
-        return NULL;
     return e->survey_kn;
+}
+
+kn_t *
+engine_survey(engine_t *e, hex_color_t to_move, bitset_t *must, ice_result_t *r)
+{
+    kn_t *kn = survey_workspace(e);
+    if (!kn || !kn_survey(kn, &e->game.pos, to_move, must, r))
+        return NULL;
+    return kn;
+}
+
+kn_t *
+engine_survey_filled(engine_t *e, hex_color_t to_move, bitset_t *must, ice_result_t *r)
+{
+    kn_t *kn = survey_workspace(e);
+    if (!kn || !kn_survey_filled(kn, &e->game.pos, to_move, must, r))
+        return NULL;
+    return kn;
 }
 
 solver_t *

@@ -124,6 +124,11 @@ void engine_knowledge_changed(engine_t *e);
  * largest board, costlier to allocate than to fill. */
 kn_t *engine_survey(engine_t *e, hex_color_t to_move, bitset_t *must, ice_result_t *r);
 
+/* As engine_survey, on the filled board (knowledge.h kn_survey_filled):
+ * what HexGui's Hint and the VC queries show, the knowledge as the
+ * searchers see it. */
+kn_t *engine_survey_filled(engine_t *e, hex_color_t to_move, bitset_t *must, ice_result_t *r);
+
 /* The solver session, ready for a search with the current param_dfpn and
  * knowledge (solver_prepare); NULL when memory is short. */
 solver_t *engine_solver(engine_t *e);

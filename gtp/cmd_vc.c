@@ -59,10 +59,13 @@ write_cells(htp_cmd_t *cmd, const geometry_t *g, const bitset_t *s)
     }
 }
 
-/* vc-build COLOUR: HexGui's Hint.  The inferior cells for COLOUR to move
- * (fill-in, vulnerable, dominated: as compute-inferior answers them), then
- * every other empty cell outside the consider set (the must-play of the
- * VCs) as "x". */
+/* vc-build COLOUR: HexGui's Hint, the knowledge as the searchers see it
+ * (kn_survey_filled).  The inferior cells for COLOUR to move (the fill-in,
+ * then the vulnerable, reversible and dominated cells of the filled
+ * board, in compute-inferior's format), then every other empty cell
+ * outside the consider set (the must-play on the filled board) as "x".
+ * The VC queries after it answer from the same build: a filled cell
+ * stands for the group it joined. */
 htp_status_t
 cmd_vc_build(htp_cmd_t *cmd, void *ctx)
 {
@@ -78,7 +81,7 @@ cmd_vc_build(htp_cmd_t *cmd, void *ctx)
     if (e->survey_kn)
         kn_forget(e->survey_kn);
     ice_result_t *r = malloc(sizeof *r);
-    if (!r || !engine_survey(e, color, &consider, r)) {
+    if (!r || !engine_survey_filled(e, color, &consider, r)) {
         free(r);
         return htp_failure(cmd, "out of memory");
     }
@@ -106,7 +109,7 @@ between(htp_cmd_t *cmd, engine_t *e, vc_type_t type)
     if (!parse_args(cmd, e, 2, &color, ids, err))
         return htp_failure(cmd, "%s", err);
     bitset_t must;
-    const kn_t *kn = engine_survey(e, color, &must, NULL);
+    const kn_t *kn = engine_survey_filled(e, color, &must, NULL);
     if (!kn)
         return htp_failure(cmd, "out of memory");
     const geometry_t *g = e->game.pos.geo;
@@ -147,10 +150,12 @@ connected_to(htp_cmd_t *cmd, engine_t *e, vc_type_t type)
     if (!parse_args(cmd, e, 1, &color, &id, err))
         return htp_failure(cmd, "%s", err);
     bitset_t must;
-    const kn_t *kn = engine_survey(e, color, &must, NULL);
+    const kn_t *kn = engine_survey_filled(e, color, &must, NULL);
     if (!kn)
         return htp_failure(cmd, "out of memory");
-    const position_t *p = &e->game.pos;
+    /* the endpoints are the filled board's: a group there may hold
+     * filled cells */
+    const position_t *p = kn_survey_board(kn);
     bitset_t ends = vc_connected_to(kn_vc(kn, color), id, type), show = bitset_empty();
     for (int x = bitset_first(&ends); x >= 0; x = bitset_next(&ends, x)) {
         if (geometry_is_cell(p->geo, x) && position_color_at(p, x) == HEX_EMPTY)
@@ -183,7 +188,7 @@ cmd_vc_get_mustplay(htp_cmd_t *cmd, void *ctx)
     if (!parse_args(cmd, e, 0, &color, NULL, err))
         return htp_failure(cmd, "%s", err);
     bitset_t mp;
-    if (!engine_survey(e, color, &mp, NULL))
+    if (!engine_survey_filled(e, color, &mp, NULL))
         return htp_failure(cmd, "out of memory");
     write_cells(cmd, e->game.pos.geo, &mp);
     return htp_success(cmd, NULL);

@@ -77,10 +77,17 @@ loadsgf sgf/vc/won-5x5.sgf
 # has lost nothing yet; White's own must-play is small.  (With 6 fulls,
 # 12 semis and ORs of 3 per pair, d5 was in it too: more semis between the
 # edges make the must-play smaller, and test_vc checks against minimax
-# that every move outside it loses.)
+# that every move outside it loses.)  The VC commands answer on the filled
+# board, as the searchers see it: White's captured corner a2 b2 c2 a3 b3
+# a4 b4 a5 (vc-build names them fcw) is filled, so it is not in the
+# must-play; on the position as it stands the must-play is the same plus
+# those eight cells.
 loadsgf sgf/vc/chain-7x7.sgf
 50 vc-get-mustplay b
-#? [a2 b2 c2 g2 a3 b3 f3 a4 b4 c4 e4 f4 g4 a5 a6 b6 a7]
+#? [g2 f3 c4 e4 f4 g4 a6 b6 a7]
+
+51 vc-build b
+#? [.*a2 fcw b2 fcw c2 fcw a3 fcw b3 fcw a4 fcw b4 fcw a5 fcw .*]
 
 # The row-4 edge templates IVa and IVb (share/patterns/vc-templates.txt,
 # proven by hein-patcheck) on 11x11, set up with play.  A lone stone on

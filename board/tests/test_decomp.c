@@ -3,7 +3,9 @@
  * on a known board, and the claim -- filling the carrier with its owner
  * keeps the value for either side to move, on the board and on fuller
  * ones -- against exact minimax on random small positions
- * (HEIN_DECOMP_POSITIONS of them, default 6000). */
+ * (HEIN_DECOMP_POSITIONS of them, default 6000); and the survey of the
+ * filled board (knowledge.h kn_survey_filled), which repeats the
+ * expansion's fill-in rounds, decompositions included. */
 #include "config.h"
 
 #include <check.h>
@@ -13,6 +15,8 @@
 #include "board/bitset.h"
 #include "board/decomp.h"
 #include "board/geometry.h"
+#include "board/ice.h"
+#include "board/knowledge.h"
 #include "board/position.h"
 #include "board/rng.h"
 #include "board/tests/minimax.h"
@@ -206,6 +210,102 @@ START_TEST(decomp_carriers_are_captured_against_minimax)
 }
 END_TEST
 
+/* kn_survey_filled against kn_expand_moves on the same positions: the
+ * same fill-in (dead and by colour) and filled board; its must-play lies
+ * on that board's empty cells and holds the expansion's moves; every
+ * empty cell of the filled board outside the must-play loses for the side
+ * to move (minimax on the filled board, which has pos's value); a filled
+ * cell stands for the group it joined in the survey's VCs. */
+START_TEST(survey_filled_is_the_expansion_board)
+{
+    geometry_t *geos[9];
+    for (int w = 3; w <= 5; w++)
+        for (int h = 3; h <= 5; h++) {
+            geos[(w - 3) * 3 + (h - 3)] = geometry_new(w, h);
+            ck_assert(geos[(w - 3) * 3 + (h - 3)]);
+        }
+    vc_params_t vprm;
+    vc_params_default(&vprm);
+    ice_params_t iprm;
+    ice_params_init(&iprm);
+    vc_templates_t *ts = templates();
+    kn_config_t cfg = { .ice_params = &iprm, .vc_templates = ts, .vc_params = &vprm,
+                        .order = KN_ORDER_CENTRE };
+    kn_t *ka = kn_new(&cfg), *kb = kn_new(&cfg);
+    kn_expansion_t *e = malloc(sizeof *e);
+    ice_result_t *r = malloc(sizeof *r);
+    minimax_t *mm = minimax_new();
+    ck_assert(ka && kb && e && r && mm);
+    rng_t rng;
+    rng_seed(&rng, 20261127);
+    long positions = 0, filled = 0, pruned = 0;
+    while (positions < 1500) {
+        position_t p;
+        if (!random_position(&rng, &p, (const geometry_t *const *)geos)) {
+            position_free(&p);
+            continue;
+        }
+        positions++;
+        hex_color_t x = p.to_move;
+        ck_assert(kn_expand_moves(ka, &p, x, e));
+        bitset_t must;
+        ck_assert(kn_survey_filled(kb, &p, x, &must, r));
+        ck_assert(bitset_equal(&r->dead, &e->dead));
+        for (int c = 0; c < 2; c++)
+            ck_assert(bitset_equal(&r->filled[c], &e->fill[c]));
+        const position_t *f = kn_survey_board(kb);
+        ck_assert(f != NULL);
+        bitset_t all = bitset_or(e->fill[0], e->fill[1]);
+        filled += !bitset_is_empty(&all);
+        for (int c = bitset_first(&all); c >= 0; c = bitset_next(&all, c)) {
+            hex_color_t owner = bitset_test(&e->fill[HEX_BLACK], c) ? HEX_BLACK : HEX_WHITE;
+            ck_assert(position_color_at(f, c) == owner);
+            const vc_t *vc = kn_vc(kb, owner);
+            int ep = vc_endpoint(vc, c);
+            ck_assert_int_ge(ep, 0);
+            bitset_t group = position_group_cells(f, c);
+            for (int y = bitset_first(&group); y >= 0; y = bitset_next(&group, y))
+                ck_assert_int_eq(vc_endpoint(vc, y), ep);
+        }
+        bitset_t empty = position_empty_cells(f);
+        ck_assert(bitset_is_subset(&must, &empty));
+        if (e->reason == KN_OPEN)
+            for (int i = 0; i < e->n; i++)
+                ck_assert(bitset_test(&must, e->moves[i]));
+        if (f->winner == HEX_EMPTY) {
+            minimax_clear(mm);
+            position_t q;
+            position_copy(&q, f);
+            bitset_t out = bitset_andnot(empty, must);
+            for (int c = bitset_first(&out); c >= 0; c = bitset_next(&out, c)) {
+                position_play(&q, x, c);
+                if (minimax_winner(mm, &q) == x) {
+                    dump(&p, "a move outside the filled board's must-play wins");
+                    dump(f, "filled");
+                    ck_abort();
+                }
+                position_undo(&q);
+                pruned++;
+            }
+            position_free(&q);
+        }
+        position_free(&p);
+    }
+    fprintf(stderr, "survey of the filled board: %ld positions, %ld with fill-in, %ld moves "
+            "outside the must-play checked\n", positions, filled, pruned);
+    ck_assert_int_ge(filled * 4, positions);
+    ck_assert_int_ge(pruned * 2, positions);
+    minimax_free(mm);
+    free(r);
+    free(e);
+    kn_free(ka);
+    kn_free(kb);
+    vc_templates_free(ts);
+    for (int i = 0; i < 9; i++)
+        geometry_unref(geos[i]);
+}
+END_TEST
+
 static Suite *
 decomp_suite(void)
 {
@@ -216,6 +316,7 @@ decomp_suite(void)
     tc = tcase_create("soundness");
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, decomp_carriers_are_captured_against_minimax);
+    tcase_add_test(tc, survey_filled_is_the_expansion_board);
     suite_add_tcase(s, tc);
     return s;
 }
