@@ -70,6 +70,7 @@ ice_params_init(ice_params_t *prm)
     prm->find_vulnerable = true;
     prm->find_reversible = true;
     prm->find_dominated = true;
+    prm->find_neighbour_dominated = true;
     prm->use_decompositions = true;
 }
 
@@ -1055,6 +1056,71 @@ find_dominated(ice_t *ice, const bitset_t *cells, ice_result_t *r)
     }
 }
 
+/* Whether c (empty) lies in a captured set of x on the work position
+ * that stays within distance two of c: a captured pattern of x whose
+ * subject cells hold c, anchored on c or on one of its empty neighbours
+ * (the anchor is the pattern's first subject cell, in all its
+ * orientations). */
+static bool
+captured_at(const ice_t *ice, hex_color_t x, int c)
+{
+    const position_t *w = &ice->work;
+    int ids[PATTERN_MAX_CELLS];
+    bitset_t anchors = adjacent_empty(w, c);
+    bitset_set(&anchors, c);
+    bitset_t near = near_cells(w, c);
+    bitset_set(&near, c);
+    for (int a = bitset_first(&anchors); a >= 0; a = bitset_next(&anchors, a)) {
+        const pattern_t *pat = NULL;
+        while ((pat = match_any(ice, PATTERN_CAPTURED, w, x, a, ids, pat))) {
+            bool holds_c = false, inside = true;
+            for (int i = 0; i < pat->ncells; i++)
+                if (pat->cells[i].sym == PSYM_SUBJECT) {
+                    holds_c |= ids[i] == c;
+                    inside &= ids[i] >= 0 && ids[i] < HEX_MAX_CELLS && bitset_test(&near, ids[i]);
+                }
+            if (holds_c && inside)
+                return true;
+        }
+    }
+    return false;
+}
+
+/* Domination by a neighbour's stone: when Z's stone on d makes c dead (a
+ * clique neighbourhood) or captured by Z (a captured pattern), Z on d is
+ * worth at least Z on c.  The position after Z d with c filled (dead:
+ * either colour; captured: Z's, with the rest of its set) has the value
+ * of the position after Z d, and it holds every stone of the position
+ * after Z c; an extra stone never hurts its owner.  Next to Z's own edge
+ * this prunes a first-row cell for the second-row cell whose edge bridge
+ * holds it.  Dominators are chosen as in find_dominated: neither pruned
+ * nor dominated, so chains stay acyclic. */
+static void
+find_dominated_by_neighbour(ice_t *ice, bool patterns, const bitset_t *cells,
+                            ice_result_t *r)
+{
+    hex_color_t z = r->to_move;
+    position_t *w = &ice->work;
+    bitset_t pruned = bitset_or(r->vulnerable, r->reversible);
+    bitset_t cand = bitset_andnot(bitset_and(position_empty_cells(w), *cells),
+                                  bitset_or(pruned, r->dominated));
+    for (int c = bitset_first(&cand); c >= 0; c = bitset_next(&cand, c)) {
+        bitset_t ds = bitset_andnot(adjacent_empty(w, c), bitset_or(pruned, r->dominated));
+        for (int d = bitset_first(&ds); d >= 0; d = bitset_next(&ds, d)) {
+            position_play(w, z, d);
+            bool dom = w->winner == HEX_EMPTY
+                && (ice_clique_dead(w, c) || (patterns && captured_at(ice, z, c)));
+            position_undo(w);
+            if (dom) {
+                bitset_set(&r->dominated, c);
+                bitset_set(&r->dominated_by_neighbour, c);
+                r->dominator[c] = (int16_t)d;
+                break;
+            }
+        }
+    }
+}
+
 /* ---- the whole computation ------------------------------------------ */
 
 void
@@ -1067,6 +1133,7 @@ ice_fill(ice_t *ice, const ice_params_t *prm, const position_t *p, hex_color_t t
     r->to_move = to_move;
     r->decided = p->winner;
     r->dead = r->vulnerable = r->reversible = r->dominated = bitset_empty();
+    r->dominated_by_neighbour = bitset_empty();
     for (int x = 0; x < 2; x++)
         r->captured[x] = r->filled[x] = bitset_empty();
     r->inferior = bitset_empty();
@@ -1106,6 +1173,8 @@ ice_prune(ice_t *ice, const ice_params_t *prm, const bitset_t *cells, ice_result
         find_vulnerable_reversible(ice, prm, cells, r);
     if (prm->find_dominated && patterns)
         find_dominated(ice, cells, r);
+    if (prm->find_neighbour_dominated)
+        find_dominated_by_neighbour(ice, patterns, cells, r);
     r->inferior = bitset_or(bitset_or(r->filled[0], r->filled[1]),
                             bitset_or(bitset_or(r->vulnerable, r->reversible),
                                       r->dominated));

@@ -71,8 +71,17 @@
  *     F + Y c + Y k + Y S.  Vulnerable cells are the case where S can be
  *     found before Z plays c; a cell with a killer is reported vulnerable,
  *     and a reverser whose S also works with c empty is a killer.
- *   - Dominated: c with a dominator d (pattern): Z wins after Z c only if
- *     Z wins after Z d.  A cell is made dominated only when d is neither
+ *   - Dominated: c with a dominator d: Z wins after Z c only if Z wins
+ *     after Z d.  The certificate is a dominated pattern, or c dead or Z-
+ *     captured on F + Z d (clique rule, captured patterns; d a neighbour
+ *     of c): then F + Z d is worth F + Z d + Z c (dead: either colour;
+ *     captured: with the rest of the set), which holds every stone of
+ *     F + Z c.  The second kind (dominated_by_neighbour; the captured set
+ *     lies within distance two of c) is made of game notions, so it
+ *     carries over to any fuller board that adds stones only outside d
+ *     and the cells within distance two of c.  Next to Z's own edge it
+ *     prunes a first-row cell for the second-row cell whose edge bridge
+ *     holds it.  A cell is made dominated only when d is neither
  *     vulnerable, reversible nor dominated, so every chain of dominators
  *     ends in a move that is kept.
  * Theorem: if Z wins F, some winning move of F is none of these.  Suppose
@@ -116,7 +125,10 @@ typedef struct ice_params {
     bool use_patterns;                  /* use the loaded pattern set */
     bool find_vulnerable;
     bool find_reversible;               /* captured-reversible cells */
-    bool find_dominated;
+    bool find_dominated;                /* dominated patterns */
+    bool find_neighbour_dominated;      /* cells dead or captured once
+                                         * to_move holds a neighbour
+                                         * (dominated_by_neighbour) */
     bool use_decompositions;            /* fill the carriers of
                                          * decomposition VCs (decomp.h);
                                          * read by knowledge.c, which
@@ -141,6 +153,8 @@ typedef struct ice_result {
                                  * vulnerable */
     bitset_t reversers[HEX_MAX_CELLS];  /* of each reversible cell */
     bitset_t dominated;         /* for to_move, with a dominator below */
+    bitset_t dominated_by_neighbour;    /* those of the neighbour rule
+                                         * (find_neighbour_dominated) */
     int16_t dominator[HEX_MAX_CELLS];
     bitset_t inferior;          /* the moves to_move may skip */
     hex_color_t decided;        /* winner of the filled board, or HEX_EMPTY */

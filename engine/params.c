@@ -59,6 +59,9 @@ static const param_desc_t ice_param_table[] = {
       "find captured-reversible cells and their reversers" },
     { "find_dominated", PARAM_BOOL, offsetof(ice_params_t, find_dominated), 0, 1, NULL,
       "find dominated cells (patterns)" },
+    { "find_neighbour_dominated", PARAM_BOOL, offsetof(ice_params_t, find_neighbour_dominated),
+      0, 1, NULL, "find cells dead or captured once the side to move holds a neighbour "
+      "(a first-row cell beside its edge bridge)" },
     { "use_decompositions", PARAM_BOOL, offsetof(ice_params_t, use_decompositions), 0, 1, NULL,
       "fill a region two groups close off when a VC joins them inside it" },
     { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
@@ -128,6 +131,9 @@ static const param_desc_t dfpn_param_table[] = {
     { "limit_fulls", PARAM_BOOL, offsetof(dfpn_params_t, limit_fulls), 0, 1, NULL,
       "the solver's VC builds limit fulls as param_vc limit_fulls does (off: it keeps every "
       "full, which proves more per node)" },
+    { "neighbour_dominated", PARAM_BOOL, offsetof(dfpn_params_t, neighbour_dominated), 0, 1,
+      NULL, "the solver's inferior cells include param_player_ice's neighbour-dominated ones "
+      "(off: its sibling pruning finds them from the children, and its trees are smaller)" },
     { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
 };
 

@@ -16,9 +16,11 @@ struct solver {
     const kn_config_t *kn;      /* the engine's knowledge p was made for
                                  * ... */
     uint64_t generation;        /* ... its generation ... */
-    bool limit_fulls;           /* ... and param_dfpn limit_fulls */
+    bool limit_fulls;           /* ... and param_dfpn limit_fulls and */
+    bool neighbour_dominated;   /* neighbour_dominated */
     kn_config_t cfg;            /* p's knowledge: kn with vc_params ... */
-    vc_params_t vc_params;      /* ... but limit_fulls from param_dfpn */
+    vc_params_t vc_params;      /* ... but limit_fulls from param_dfpn, */
+    ice_params_t ice_params;    /* find_neighbour_dominated too */
 };
 
 solver_t *
@@ -61,7 +63,8 @@ solver_prepare(solver_t *sv, const dfpn_params_t *params, const kn_config_t *kn,
         sv->tt_mb = params->tt_mb;
     }
     bool knowledge_changed = sv->kn != kn || sv->generation != generation
-        || sv->limit_fulls != params->limit_fulls;
+        || sv->limit_fulls != params->limit_fulls
+        || sv->neighbour_dominated != params->neighbour_dominated;
     if (sv->p && (sv->threads != threads || knowledge_changed))
         drop_workspaces(sv);
     if (sv->cache && sv->cache_threads != threads) {
@@ -77,12 +80,18 @@ solver_prepare(solver_t *sv, const dfpn_params_t *params, const kn_config_t *kn,
     sv->kn = kn;
     sv->generation = generation;
     sv->limit_fulls = params->limit_fulls;
+    sv->neighbour_dominated = params->neighbour_dominated;
     if (!sv->p && sv->tt && sv->cache) {
         sv->cfg = *kn;
         if (kn->vc_params) {
             sv->vc_params = *kn->vc_params;
             sv->vc_params.limit_fulls = params->limit_fulls;
             sv->cfg.vc_params = &sv->vc_params;
+        }
+        if (kn->ice_params) {
+            sv->ice_params = *kn->ice_params;
+            sv->ice_params.find_neighbour_dominated = params->neighbour_dominated;
+            sv->cfg.ice_params = &sv->ice_params;
         }
         sv->p = spdfpn_new(sv->tt, &sv->cfg, threads, sv->cache);
         sv->threads = threads;

@@ -17,12 +17,17 @@
  *     param_dfpn tt_mb changed;
  *   - the workspaces are made again when the thread count or the board
  *     knowledge (the engine's kn_config_t and its generation number,
- *     engine.h, or param_dfpn limit_fulls) changed; the cache is emptied
+ *     engine.h, or param_dfpn limit_fulls or neighbour_dominated) changed;
+ *     the cache is emptied
  *     when the knowledge changed, since an expansion depends on it;
  *   - the solver's knowledge is the engine's with one change: its VC
  *     builds limit fulls as param_dfpn limit_fulls says (off by default:
  *     on 7x7 the limit grows the trees by ~10 %), not param_vc's (on: the
- *     player's builds are twice as fast with it);
+ *     player's builds are twice as fast with it), and its inferior cells
+ *     include the neighbour-dominated ones (ice.h) as param_dfpn
+ *     neighbour_dominated says (off by default: the solver's sibling
+ *     pruning finds them from the children, and on 7x7 the static rule
+ *     grows its trees by ~9 %);
  *   - solver_clear (dfpn-clear-tt) empties the table and the cache;
  *   - the workspaces forget what they carry from one search to the next
  *     (the circuit's warm start), so a command's search depends on the

@@ -59,13 +59,15 @@ loadsgf sgf/vc/mustplay-3x3.sgf
 
 # 5x5, Black c3: Black is fully connected, so White has lost: its
 # must-play is empty and vc-build marks every cell (a1, a2, e4 and e5,
-# vulnerable, with their killers; every other cell with x).
+# vulnerable, with their killers; a3, a4 on White's west edge and e2, e3
+# on its east edge dominated by the second-column cell whose edge bridge
+# holds them; every other cell with x).
 loadsgf sgf/vc/won-5x5.sgf
 40 vc-get-mustplay white
 #? []
 
 41 vc-build white
-#? [a1 iv\[b1\] a2 iv\[b2\] e4 iv\[d4\] e5 iv\[d5\] b1 x c1 x d1 x e1 x b2 x c2 x d2 x e2 x a3 x b3 x d3 x e3 x a4 x b4 x c4 x d4 x a5 x b5 x c5 x d5 x]
+#? [a1 iv\[b1\] a2 iv\[b2\] e2 id\[d3\] a3 id\[b2\] e3 id\[d3\] a4 id\[b3\] e4 iv\[d4\] e5 iv\[d5\] b1 x c1 x d1 x e1 x b2 x c2 x d2 x b3 x d3 x b4 x c4 x d4 x a5 x b5 x c5 x d5 x]
 
 42 vc-connected-to-full black north
 #? [.*c3.*]

@@ -30,6 +30,7 @@ dfpn_params_default(dfpn_params_t *p)
     p->widening_factor = 0.25;
     p->progress_interval = 5;
     p->limit_fulls = false;
+    p->neighbour_dominated = false;
 }
 
 dfpn_t *

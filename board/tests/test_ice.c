@@ -114,6 +114,47 @@ START_TEST(ice_edge_bridge_cells_are_captured)
 }
 END_TEST
 
+/* On an empty 5x5 board, Black to move: a cell of Black's first row is
+ * dominated by a second-row neighbour whose edge bridge holds it (c1 is
+ * captured once Black holds b2 or c2), by the neighbour rule; a cell of
+ * White's edge (a3) is not dominated this way; without the knob nothing
+ * is. */
+START_TEST(ice_first_row_cell_dominated_by_its_bridge)
+{
+    static const char *const rows[] = {
+        ".....", ".....", ".....", ".....", ".....",
+    };
+    position_t p;
+    geometry_t *g;
+    position_from_rows(&p, &g, 5, 5, rows);
+    position_set_to_move(&p, HEX_BLACK);
+    pattern_set_t *pats = load_patterns();
+    ice_t *ice = ice_new(pats);
+    ice_params_t prm;
+    ice_params_init(&prm);
+    ice_result_t *r = malloc(sizeof *r);
+    ck_assert(ice && r);
+    ice_compute(ice, &prm, &p, HEX_BLACK, r);
+    int c1 = cell_named(g, "c1"), b2 = cell_named(g, "b2"), c2 = cell_named(g, "c2");
+    ck_assert(bitset_test(&r->dominated, c1));
+    ck_assert(bitset_test(&r->dominated_by_neighbour, c1));
+    ck_assert(r->dominator[c1] == b2 || r->dominator[c1] == c2);
+    ck_assert(!bitset_test(&r->dominated, r->dominator[c1]));
+    ck_assert(bitset_test(&r->inferior, c1));
+    ck_assert(!bitset_test(&r->dominated, cell_named(g, "a3")));
+    ck_assert(!bitset_test(&r->inferior, cell_named(g, "c3")));
+    prm.find_neighbour_dominated = false;
+    ice_compute(ice, &prm, &p, HEX_BLACK, r);
+    ck_assert(bitset_is_empty(&r->dominated_by_neighbour));
+    ck_assert(!bitset_test(&r->dominated, c1));
+    free(r);
+    ice_free(ice);
+    pattern_set_free(pats);
+    position_free(&p);
+    geometry_unref(g);
+}
+END_TEST
+
 START_TEST(ice_sealed_region_is_dead)
 {
     /* a4 lies behind the white wall a3 b3 c3 b4 a5: a region cut off by a
@@ -387,6 +428,8 @@ END_TEST
 
 typedef struct tally {
     long positions, filled, decided, pruned, vulnerable, reversible, dominated, winning_pruned;
+    long lasting;               /* fuller boards a neighbour rule's
+                                 * certificate was checked on */
 } tally_t;
 
 static int
@@ -539,6 +582,37 @@ check_position(minimax_t *mm, ice_t *ice, const ice_params_t *prm, position_t *p
                 ok = false;
             }
         }
+        /* a neighbour rule's certificate holds on fuller boards too (ice.h):
+         * F plus one stone of either colour on each of up to three cells
+         * other than d and those within distance two of c */
+        for (int c = bitset_first(&r->dominated_by_neighbour); ok && c >= 0;
+             c = bitset_next(&r->dominated_by_neighbour, c)) {
+            int d = r->dominator[c], tried = 0;
+            bitset_t near = p->geo->nbrs[c];
+            for (int u = bitset_first(&p->geo->nbrs[c]); u >= 0;
+                 u = bitset_next(&p->geo->nbrs[c], u))
+                near = bitset_or(near, p->geo->nbrs[u]);
+            bitset_set(&near, c);
+            bitset_set(&near, d);
+            bitset_t others = bitset_andnot(position_empty_cells(&f), near);
+            for (int e = bitset_first(&others); ok && e >= 0 && tried < 3;
+                 e = bitset_next(&others, e), tried++)
+                for (int s = 0; s < 2 && ok; s++) {
+                    position_play(&f, s ? y : z, e);
+                    position_set_to_move(&f, z);
+                    if (f.winner == HEX_EMPTY) {
+                        bitset_t w2 = minimax_winning_moves(mm, &f);
+                        t->lasting++;
+                        if (bitset_test(&w2, c) && !bitset_test(&w2, d)) {
+                            dump(&f, z, "on a fuller board a neighbour-dominated cell wins, "
+                                 "its dominator does not");
+                            ok = false;
+                        }
+                    }
+                    position_undo(&f);
+                    position_set_to_move(&f, z);
+                }
+        }
     }
     position_free(&f);
     return ok;
@@ -590,9 +664,10 @@ run_soundness(const pattern_set_t *pats, const run_kind_t *kind, int count)
     }
     printf("ice soundness%s: %ld positions, %ld with fill-in, %ld decided by fill-in, "
            "%ld pruned moves (%ld vulnerable, %ld reversible, %ld dominated), %ld positions "
-           "with a pruned winning move and a kept one; %d counterexamples\n",
+           "with a pruned winning move and a kept one, %ld fuller boards for the "
+           "neighbour rule; %d counterexamples\n",
            kind->name, t.positions, t.filled, t.decided, t.pruned, t.vulnerable, t.reversible,
-           t.dominated, t.winning_pruned, failures);
+           t.dominated, t.winning_pruned, t.lasting, failures);
     free(r);
     ice_free(ice);
     for (int i = 0; i < NSIZES; i++) {
@@ -651,6 +726,7 @@ ice_suite(void)
     TCase *tc = tcase_create("rules");
     tcase_add_test(tc, ice_clique_dead_cell_between_two_groups);
     tcase_add_test(tc, ice_edge_bridge_cells_are_captured);
+    tcase_add_test(tc, ice_first_row_cell_dominated_by_its_bridge);
     tcase_add_test(tc, ice_sealed_region_is_dead);
     tcase_add_test(tc, ice_vulnerable_cell_has_killer);
     tcase_add_test(tc, ice_captured_reversible_not_vulnerable);
