@@ -186,6 +186,32 @@ decide(kn_expansion_t *out, hex_color_t winner, kn_reason_t reason, int win_move
     out->n = 0;
 }
 
+/* A decomposition on the filled board f (to_move's first, then the
+ * opponent's; both colours' VCs built on f): its carrier joins
+ * fill[owner] (fill: two sets, by colour) and is played on kn->split, a
+ * copy of f, which is returned as the board of the next fill-in round;
+ * NULL when there is none. */
+static const position_t *
+split_decomposition(kn_t *kn, const position_t *f, hex_color_t to_move, bitset_t *fill)
+{
+    bitset_t cap;
+    hex_color_t x = to_move;
+    if (!decomp_find(f, kn->vc[x], &cap)) {
+        x = hex_color_other(to_move);
+        if (!decomp_find(f, kn->vc[x], &cap))
+            return NULL;
+    }
+    fill[x] = bitset_or(fill[x], cap);
+    if (kn->have_split)
+        position_free(&kn->split);
+    position_copy(&kn->split, f);
+    kn->have_split = true;
+    for (int c = bitset_first(&cap); c >= 0; c = bitset_next(&cap, c))
+        position_play(&kn->split, x, c);
+    position_set_to_move(&kn->split, to_move);
+    return &kn->split;
+}
+
 static bool
 expand(kn_t *kn, const position_t *pos, hex_color_t to_move, bool stop_at_win,
        kn_expansion_t *out)
@@ -251,22 +277,9 @@ expand(kn_t *kn, const position_t *pos, hex_color_t to_move, bool stop_at_win,
             return false;
         if (vc_connected_fully(kn->vc[opp]) || !kn->cfg.ice_params->use_decompositions)
             break;
-        bitset_t cap;
-        hex_color_t x = to_move;
-        if (!decomp_find(f, kn->vc[x], &cap)) {
-            x = opp;
-            if (!decomp_find(f, kn->vc[x], &cap))
-                break;
-        }
-        out->fill[x] = bitset_or(out->fill[x], cap);
-        if (kn->have_split)
-            position_free(&kn->split);
-        position_copy(&kn->split, f);
-        kn->have_split = true;
-        for (int c = bitset_first(&cap); c >= 0; c = bitset_next(&cap, c))
-            position_play(&kn->split, x, c);
-        position_set_to_move(&kn->split, to_move);
-        cur = &kn->split;
+        cur = split_decomposition(kn, f, to_move, out->fill);
+        if (!cur)
+            break;
     }
     bitset_t must;
     if (!vc_mustplay(kn->vc[opp], f, &must)) {
@@ -365,22 +378,9 @@ survey_fill(kn_t *kn, const position_t *pos, hex_color_t to_move)
         if (r->decided != HEX_EMPTY || vc_connected_fully(kn->vc[HEX_BLACK])
             || vc_connected_fully(kn->vc[HEX_WHITE]) || !kn->cfg.ice_params->use_decompositions)
             return true;
-        bitset_t cap;
-        hex_color_t x = to_move;
-        if (!decomp_find(f, kn->vc[x], &cap)) {
-            x = hex_color_other(to_move);
-            if (!decomp_find(f, kn->vc[x], &cap))
-                return true;
-        }
-        kn->survey_fill[x] = bitset_or(kn->survey_fill[x], cap);
-        if (kn->have_split)
-            position_free(&kn->split);
-        position_copy(&kn->split, f);
-        kn->have_split = true;
-        for (int c = bitset_first(&cap); c >= 0; c = bitset_next(&cap, c))
-            position_play(&kn->split, x, c);
-        position_set_to_move(&kn->split, to_move);
-        cur = &kn->split;
+        cur = split_decomposition(kn, f, to_move, kn->survey_fill);
+        if (!cur)
+            return true;
     }
 }
 

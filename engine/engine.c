@@ -128,22 +128,29 @@ survey_workspace(engine_t *e)
     return e->survey_kn;
 }
 
-kn_t *
-engine_survey(engine_t *e, hex_color_t to_move, bitset_t *must, ice_result_t *r)
+/* A survey of the engine's position by `fn` (kn_survey or
+ * kn_survey_filled) in the engine's workspace. */
+static kn_t *
+survey_by(engine_t *e,
+          bool (*fn)(kn_t *, const position_t *, hex_color_t, bitset_t *, ice_result_t *),
+          hex_color_t to_move, bitset_t *must, ice_result_t *r)
 {
     kn_t *kn = survey_workspace(e);
-    if (!kn || !kn_survey(kn, &e->game.pos, to_move, must, r))
+    if (!kn || !fn(kn, &e->game.pos, to_move, must, r))
         return NULL;
     return kn;
 }
 
 kn_t *
+engine_survey(engine_t *e, hex_color_t to_move, bitset_t *must, ice_result_t *r)
+{
+    return survey_by(e, kn_survey, to_move, must, r);
+}
+
+kn_t *
 engine_survey_filled(engine_t *e, hex_color_t to_move, bitset_t *must, ice_result_t *r)
 {
-    kn_t *kn = survey_workspace(e);
-    if (!kn || !kn_survey_filled(kn, &e->game.pos, to_move, must, r))
-        return NULL;
-    return kn;
+    return survey_by(e, kn_survey_filled, to_move, must, r);
 }
 
 solver_t *
