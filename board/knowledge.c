@@ -389,8 +389,9 @@ kn_survey_filled(kn_t *kn, const position_t *pos, hex_color_t to_move, bitset_t 
                  ice_result_t *r)
 {
     uint64_t key = position_key(pos);
-    bool fresh = false;
-    if (!kn->surveyed || !kn->survey_filled || kn->survey_key != key
+    /* the pruning below needs the ICE workspace of the build's last
+     * round: with r, always build */
+    if (r || !kn->surveyed || !kn->survey_filled || kn->survey_key != key
         || kn->survey_to_move != to_move) {
         kn->surveyed = false;
         if (!survey_fill(kn, pos, to_move))
@@ -399,21 +400,13 @@ kn_survey_filled(kn_t *kn, const position_t *pos, hex_color_t to_move, bitset_t 
         kn->survey_filled = true;
         kn->survey_key = key;
         kn->survey_to_move = to_move;
-        fresh = true;
     }
     const position_t *f = &kn->filled;
     if (!vc_mustplay(kn->vc[hex_color_other(to_move)], f, must))
         *must = bitset_empty();
     if (!r)
         return true;
-    /* the pruning of the last round's workspace, over every empty cell
-     * of the filled board; a later call recomputes that round first */
-    if (!fresh) {
-        kn->surveyed = false;
-        if (!survey_fill(kn, pos, to_move))
-            return false;
-        kn->surveyed = true;
-    }
+    /* the pruning over every empty cell of the filled board */
     bitset_t empty = position_empty_cells(f);
     ice_prune(kn->ice, kn->cfg.ice_params, &empty, kn->ice_result);
     *r = *kn->ice_result;

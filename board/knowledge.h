@@ -157,7 +157,7 @@ bool kn_survey(kn_t *kn, const position_t *pos, hex_color_t to_move, bitset_t *m
  * empty cells.  kn_vc reads the VCs, whose endpoints are the filled
  * board's (a filled cell stands for its new group); kn_survey_board
  * gives that board.  A later call for the same position_key and to_move
- * reuses the build.  False when memory is short. */
+ * without r reuses the build.  False when memory is short. */
 bool kn_survey_filled(kn_t *kn, const position_t *pos, hex_color_t to_move, bitset_t *must,
                       ice_result_t *r);
 
