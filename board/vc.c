@@ -790,6 +790,22 @@ add_adjacent(vc_t *vc)
     }
 }
 
+/* Template t placed for edge e with its endpoint on cell c, if it fits
+ * there: no opponent stone in the carrier, every helper an own stone. */
+static void
+add_template_at(vc_t *vc, const vc_template_t *t, int edge, int E, int c, const bitset_t *own)
+{
+    bitset_t car, help;
+    if (c < 0 || vc->ep[c] < 0 || vc->ep[c] == E
+        || !vc_template_place(t, vc->geo, edge, c, &car, &help)
+        || bitset_intersects(&car, &vc->opp) || !bitset_is_subset(&help, own))
+        return;
+    car = bitset_and(car, vc->empty);
+    insert(vc, vc->ep[c], E, &car, -1, VC_RULE_TEMPLATE, true);
+}
+
+/* Every template at every endpoint it fits; a template with helpers is
+ * tried only where its first helper lands on an own stone. */
 static void
 add_templates(vc_t *vc)
 {
@@ -797,19 +813,20 @@ add_templates(vc_t *vc)
         return;
     const geometry_t *g = vc->geo;
     int edges[2] = { geometry_edge1(vc->color), geometry_edge2(vc->color) };
+    /* the owner's stones: neither empty nor the opponent's */
+    bitset_t own = bitset_andnot(bitset_andnot(g->cells, vc->empty), vc->opp);
     for (int e = 0; e < 2; e++) {
         int E = ep_of(vc, edges[e]);
         for (int t = 0; t < vc->templates->n; t++) {
             const vc_template_t *tp = &vc->templates->t[t];
-            for (int c = 0; c < g->ncells; c++) {
-                bitset_t car;
-                if (vc->ep[c] < 0 || vc->ep[c] == E
-                    || !vc_template_place(tp, g, edges[e], c, &car)
-                    || bitset_intersects(&car, &vc->opp))
-                    continue;
-                car = bitset_and(car, vc->empty);
-                insert(vc, vc->ep[c], E, &car, -1, VC_RULE_TEMPLATE, true);
+            if (tp->nhelpers > 0) {
+                for (int h = bitset_first(&own); h >= 0; h = bitset_next(&own, h))
+                    add_template_at(vc, tp, edges[e], E,
+                                    vc_template_anchor(tp, g, edges[e], h), &own);
+                continue;
             }
+            for (int c = 0; c < g->ncells; c++)
+                add_template_at(vc, tp, edges[e], E, c, &own);
         }
     }
 }

@@ -20,7 +20,7 @@
  * the semi's key; OR combines up to max_ors semis of one pair whose
  * carriers have an empty intersection into a full (carrier: their union).
  * Edge templates (vc_template.h) add fulls from a cell or group to the
- * owner's edges.  A list keeps no carrier that contains another of the
+ * owner's edges (a template with helper stones only where they stand).  A list keeps no carrier that contains another of the
  * same pair (a semi is also dropped when it contains a full's carrier),
  * and at most max_fulls fulls and max_semis semis per endpoint pair, the
  * smallest found.  With limit_fulls a pair that has fulls takes a new one

@@ -19,12 +19,39 @@ vc_template_mirror(const vc_template_t *t)
     m.mirrored = !t->mirrored;
     for (int i = 0; i < t->ncells; i++)
         m.dc[i] = (int8_t)(-t->dc[i] - t->dr[i]);
+    for (int i = 0; i < t->nhelpers; i++)
+        m.hdc[i] = (int8_t)(-t->hdc[i] - t->hdr[i]);
     return m;
+}
+
+/* The cell at offset (dc, dr) from (c, r) in the template's frame, placed
+ * for `edge`; -1 off the board. */
+static int
+place_offset(const geometry_t *g, int edge, int c, int r, int dc, int dr)
+{
+    int x, y;
+    switch (edge) {
+    case HEX_SOUTH:
+        x = c + dc, y = r + dr;
+        break;
+    case HEX_NORTH:
+        x = c - dc, y = r - dr;
+        break;
+    case HEX_EAST:
+        x = c + dr, y = r + dc;
+        break;
+    default:
+        x = c - dr, y = r - dc;
+        break;
+    }
+    if (x < 0 || x >= g->width || y < 0 || y >= g->height)
+        return -1;
+    return geometry_cell(g, x, y);
 }
 
 bool
 vc_template_place(const vc_template_t *t, const geometry_t *g, int edge, int cell,
-                  bitset_t *carrier)
+                  bitset_t *carrier, bitset_t *helpers)
 {
     int W = g->width, H = g->height;
     int c = geometry_col(g, cell), r = geometry_row(g, cell);
@@ -45,29 +72,49 @@ vc_template_place(const vc_template_t *t, const geometry_t *g, int edge, int cel
     }
     if (dist != t->row)
         return false;
-    bitset_t s = bitset_empty();
+    bitset_t s = bitset_empty(), h = bitset_empty();
     for (int i = 0; i < t->ncells; i++) {
-        int dc = t->dc[i], dr = t->dr[i], x, y;
-        switch (edge) {
-        case HEX_SOUTH:
-            x = c + dc, y = r + dr;
-            break;
-        case HEX_NORTH:
-            x = c - dc, y = r - dr;
-            break;
-        case HEX_EAST:
-            x = c + dr, y = r + dc;
-            break;
-        default:
-            x = c - dr, y = r - dc;
-            break;
-        }
-        if (x < 0 || x >= W || y < 0 || y >= H)
+        int x = place_offset(g, edge, c, r, t->dc[i], t->dr[i]);
+        if (x < 0)
             return false;
-        bitset_set(&s, geometry_cell(g, x, y));
+        bitset_set(&s, x);
+    }
+    for (int i = 0; i < t->nhelpers; i++) {
+        int x = place_offset(g, edge, c, r, t->hdc[i], t->hdr[i]);
+        if (x < 0)
+            return false;
+        bitset_set(&h, x);
     }
     *carrier = s;
+    *helpers = h;
     return true;
+}
+
+int
+vc_template_anchor(const vc_template_t *t, const geometry_t *g, int edge, int helper)
+{
+    if (t->nhelpers == 0)
+        return -1;
+    int x = geometry_col(g, helper), y = geometry_row(g, helper);
+    int dc = t->hdc[0], dr = t->hdr[0];
+    /* the inverse of place_offset */
+    switch (edge) {
+    case HEX_SOUTH:
+        x -= dc, y -= dr;
+        break;
+    case HEX_NORTH:
+        x += dc, y += dr;
+        break;
+    case HEX_EAST:
+        x -= dr, y -= dc;
+        break;
+    default:
+        x += dr, y += dc;
+        break;
+    }
+    if (x < 0 || x >= g->width || y < 0 || y >= g->height)
+        return -1;
+    return geometry_cell(g, x, y);
 }
 
 static bool
@@ -106,7 +153,7 @@ diagram_to_template(char lines[][LINE_MAX_LEN], int nlines, vc_template_t *t,
                     return false;
                 }
                 si = i, sp = p;
-            } else if (ch != '.' && ch != ' ') {
+            } else if (ch != '.' && ch != ' ' && ch != 'B') {
                 snprintf(why, whylen, "unexpected '%c' in the diagram", ch);
                 return false;
             }
@@ -117,23 +164,41 @@ diagram_to_template(char lines[][LINE_MAX_LEN], int nlines, vc_template_t *t,
     }
     t->row = nlines - si;
     t->ncells = 0;
+    t->nhelpers = 0;
     for (int i = 0; i < nlines; i++)
         for (int p = 0; lines[i][p]; p++) {
-            if (lines[i][p] != '.')
+            char ch = lines[i][p];
+            if (ch != '.' && ch != 'B')
                 continue;
             int u = (p - i) - (sp - si);
             if (u % 2 != 0) {
                 snprintf(why, whylen, "cell off the hex grid on diagram line %d", i + 1);
                 return false;
             }
-            if (t->ncells == VC_TEMPLATE_MAX_CELLS) {
-                snprintf(why, whylen, "more than %d carrier cells", VC_TEMPLATE_MAX_CELLS);
+            if (ch == 'B') {
+                if (t->nhelpers == VC_TEMPLATE_MAX_HELPERS) {
+                    snprintf(why, whylen, "more than %d helper stones",
+                             VC_TEMPLATE_MAX_HELPERS);
+                    return false;
+                }
+                t->hdc[t->nhelpers] = (int8_t)(u / 2);
+                t->hdr[t->nhelpers] = (int8_t)(i - si);
+                t->nhelpers++;
+                continue;
+            }
+            if (t->ncells + t->nhelpers >= VC_TEMPLATE_MAX_CELLS) {
+                snprintf(why, whylen, "more than %d carrier and helper cells",
+                         VC_TEMPLATE_MAX_CELLS);
                 return false;
             }
             t->dc[t->ncells] = (int8_t)(u / 2);
             t->dr[t->ncells] = (int8_t)(i - si);
             t->ncells++;
         }
+    if (t->ncells + t->nhelpers > VC_TEMPLATE_MAX_CELLS) {
+        snprintf(why, whylen, "more than %d carrier and helper cells", VC_TEMPLATE_MAX_CELLS);
+        return false;
+    }
     return true;
 }
 

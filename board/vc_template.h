@@ -29,6 +29,7 @@
 #include "board/geometry.h"
 
 #define VC_TEMPLATE_MAX_CELLS 32
+#define VC_TEMPLATE_MAX_HELPERS 4
 #define VC_TEMPLATE_NAME_MAX 48
 
 typedef struct vc_template {
@@ -38,6 +39,9 @@ typedef struct vc_template {
     int ncells;                 /* carrier cells */
     int8_t dc[VC_TEMPLATE_MAX_CELLS];
     int8_t dr[VC_TEMPLATE_MAX_CELLS];
+    int nhelpers;               /* helper cells: the owner's stones */
+    int8_t hdc[VC_TEMPLATE_MAX_HELPERS];
+    int8_t hdr[VC_TEMPLATE_MAX_HELPERS];
 } vc_template_t;
 
 typedef struct vc_templates {
@@ -56,14 +60,20 @@ vc_templates_t *vc_templates_load_default(char *err, size_t errlen);
 
 void vc_templates_free(vc_templates_t *ts);
 
-/* The mirror image of t: (dc, dr) -> (-dc - dr, dr). */
+/* The mirror image of t: (dc, dr) -> (-dc - dr, dr), helpers too. */
 vc_template_t vc_template_mirror(const vc_template_t *t);
 
 /* The carrier cells of t with its endpoint on `cell`, for `edge` (any of
  * the four).  False when the endpoint is not on the template's row or a
- * carrier cell falls off the board.  *carrier gets every carrier cell,
- * whatever it holds. */
+ * carrier or helper cell falls off the board.  *carrier gets every
+ * carrier cell and *helpers every helper cell, whatever they hold (the
+ * caller checks that the helpers are the owner's stones). */
 bool vc_template_place(const vc_template_t *t, const geometry_t *g, int edge, int cell,
-                       bitset_t *carrier);
+                       bitset_t *carrier, bitset_t *helpers);
+
+/* The endpoint cell at which t, placed for `edge`, puts its first helper
+ * on `helper`; -1 when t has no helper or that cell is off the board.
+ * (vc_template_place then tells whether the placement fits.) */
+int vc_template_anchor(const vc_template_t *t, const geometry_t *g, int edge, int helper);
 
 #endif /* HEIN_BOARD_VC_TEMPLATE_H */

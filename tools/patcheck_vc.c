@@ -102,6 +102,7 @@ typedef struct local_game {
     int n;                      /* carrier cells */
     int cell[VC_TEMPLATE_MAX_CELLS];
     uint32_t adj[VC_TEMPLATE_MAX_CELLS];
+    uint32_t helpers;           /* the owner's helper stones */
     uint32_t start;             /* carrier cells next to the endpoint */
     uint32_t goal;              /* carrier cells next to the edge */
     bool done;                  /* the endpoint touches the edge */
@@ -320,14 +321,14 @@ owner_wins(local_game_t *lg, uint32_t own, uint32_t opp, bool opp_moves, int las
 static void
 refutation(local_game_t *lg, const geometry_t *g, char *buf, size_t size)
 {
-    uint32_t own = 0, opp = 0, sub;
+    uint32_t own = lg->helpers, opp = 0, sub;
     size_t len = 0;
     buf[0] = '\0';
     while (!connected(lg, own) && connected(lg, own | (lg->all & ~opp))) {
         uint32_t free_cells = lg->all & ~own & ~opp;
         if (!free_cells)
             break;
-        bool opp_moves = __builtin_popcount(own) == __builtin_popcount(opp);
+        bool opp_moves = __builtin_popcount(own & ~lg->helpers) == __builtin_popcount(opp);
         uint32_t pick = free_cells & -free_cells;
         for (uint32_t f = free_cells; f; f &= f - 1) {
             uint32_t m = f & -f;
@@ -389,14 +390,22 @@ local_game_init(local_game_t *lg, const vc_template_t *t, const geometry_t *g, i
                 int cell, FILE *out)
 {
     memset(lg, 0, sizeof *lg);
-    bitset_t carrier;
-    if (!vc_template_place(t, g, edge, cell, &carrier) || bitset_count(&carrier) != t->ncells) {
+    bitset_t carrier, helpers;
+    if (!vc_template_place(t, g, edge, cell, &carrier, &helpers)
+        || bitset_count(&carrier) != t->ncells || bitset_count(&helpers) != t->nhelpers
+        || bitset_intersects(&carrier, &helpers) || bitset_test(&helpers, cell)
+        || bitset_test(&carrier, cell)) {
         fprintf(out, "FAILED %s%s: does not fit against the %s edge\n", t->name,
                 t->mirrored ? " (mirrored)" : "", edge_name(edge));
         return false;
     }
-    for (int c = bitset_first(&carrier); c >= 0; c = bitset_next(&carrier, c))
+    /* the helpers are cells of the game that start as the owner's */
+    bitset_t cells = bitset_or(carrier, helpers);
+    for (int c = bitset_first(&cells); c >= 0; c = bitset_next(&cells, c)) {
+        if (bitset_test(&helpers, c))
+            lg->helpers |= UINT32_C(1) << lg->n;
         lg->cell[lg->n++] = c;
+    }
     lg->all = lg->n == 32 ? ~UINT32_C(0) : (UINT32_C(1) << lg->n) - 1;
     for (int k = 0; k < g->nbr_count[cell]; k++)
         if (g->nbr[cell][k] == edge)
@@ -432,7 +441,7 @@ check_placement(const vc_template_t *t, const geometry_t *g, int edge, FILE *out
         return false;
     }
     uint32_t carrier;
-    bool ok = owner_wins(&lg, 0, 0, true, -1, &carrier);
+    bool ok = owner_wins(&lg, lg.helpers, 0, true, -1, &carrier);
     if (!ok && explain) {
         char line[1024], name[MOVE_NAME_MAX];
         refutation(&lg, g, line, sizeof line);
@@ -471,9 +480,9 @@ patcheck_vc_file(const char *path, FILE *out)
             for (int e = 0; e < 4; e++)
                 ok &= check_placement(&ts->t[i + v], g, edges[e], out, true, &nodes);
         if (ok)
-            fprintf(out, "ok %s: row %d, %d carrier cells, connects against every "
-                    "opponent line (8 placements, %llu positions searched)\n",
-                    ts->t[i].name, ts->t[i].row, ts->t[i].ncells,
+            fprintf(out, "ok %s: row %d, %d carrier cells, %d helpers, connects against "
+                    "every opponent line (8 placements, %llu positions searched)\n",
+                    ts->t[i].name, ts->t[i].row, ts->t[i].ncells, ts->t[i].nhelpers,
                     (unsigned long long)nodes);
         else
             failed++;
@@ -506,7 +515,7 @@ prove_subset(const vc_template_t *region, uint32_t keep, const geometry_t *g, FI
     local_game_t lg;
     uint32_t root = 0;
     bool ok = local_game_init(&lg, &s, g, HEX_SOUTH, cell, out)
-              && owner_wins(&lg, 0, 0, true, -1, &root);
+              && owner_wins(&lg, lg.helpers, 0, true, -1, &root);
     *carrier = 0;
     for (int i = 0; ok && i < s.ncells; i++) {
         int c = geometry_cell(g, geometry_col(g, cell) + s.dc[i], geometry_row(g, cell) + s.dr[i]);
@@ -563,9 +572,10 @@ static void
 print_diagram(const vc_template_t *t, FILE *out)
 {
     int rmin = 0, pmin = 0, pmax = 0;
-    for (int i = 0; i < t->ncells; i++) {
-        int p = t->dr[i] + 2 * t->dc[i];
-        rmin = t->dr[i] < rmin ? t->dr[i] : rmin;
+    for (int i = 0; i < t->ncells + t->nhelpers; i++) {
+        int dr = i < t->ncells ? t->dr[i] : t->hdr[i - t->ncells];
+        int p = dr + 2 * (i < t->ncells ? t->dc[i] : t->hdc[i - t->ncells]);
+        rmin = dr < rmin ? dr : rmin;
         pmin = p < pmin ? p : pmin;
         pmax = p > pmax ? p : pmax;
     }
@@ -579,6 +589,9 @@ print_diagram(const vc_template_t *t, FILE *out)
         for (int i = 0; i < t->ncells; i++)
             if (t->dr[i] == r)
                 line[t->dr[i] + 2 * t->dc[i] - pmin] = '.';
+        for (int i = 0; i < t->nhelpers; i++)
+            if (t->hdr[i] == r)
+                line[t->hdr[i] + 2 * t->hdc[i] - pmin] = 'B';
         for (int k = width - 1; k >= 0 && line[k] == ' '; k--)
             line[k] = '\0';
         fprintf(out, "%s\n", line);

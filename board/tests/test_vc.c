@@ -286,6 +286,59 @@ START_TEST(vc_row4_templates_are_found)
 }
 END_TEST
 
+/* A template with a helper stone applies only where the helper is the
+ * owner's stone, also when the helper is played after the build. */
+START_TEST(vc_helper_templates_need_their_stones)
+{
+    vc_templates_t *ts = templates();
+    const vc_template_t *vh = NULL;
+    for (int i = 0; i < ts->n; i++)
+        if (strcmp(ts->t[i].name, "V-helper3") == 0 && !ts->t[i].mirrored)
+            vh = &ts->t[i];
+    ck_assert(vh != NULL);
+    /* drawn: the helper two rows down, two cells to the right; mirrored:
+     * (dc, dr) -> (-dc - dr, dr) */
+    ck_assert_int_eq(vh->row, 5);
+    ck_assert_int_eq(vh->ncells, 22);
+    ck_assert_int_eq(vh->nhelpers, 1);
+    ck_assert_int_eq(vh->hdc[0], 2);
+    ck_assert_int_eq(vh->hdr[0], 2);
+    ck_assert_int_eq(vh[1].hdc[0], -4);
+    ck_assert_int_eq(vh[1].hdr[0], 2);
+    vc_params_t params;
+    vc_params_default(&params);
+    params.max_fulls = 100;
+    vc_t *vc = vc_new(&params, ts);
+    position_t p;
+    /* 7x7, Black a3: c5, on the fifth row from the north, reaches it with
+     * a3's help (rotated for the north edge) */
+    setup(&p, 7, 7, "b:a3", HEX_WHITE);
+    ck_assert(vc_build(vc, &p, HEX_BLACK));
+    int c5 = cell(&p, "c5");
+    bitset_t want = cells(&p, "a1 b1 c1 d1 e1 f1 g1 a2 b2 c2 d2 e2 f2 b3 c3 d3 e3 "
+                          "a4 b4 c4 d4 b5");
+    ck_assert(has_template_carrier(vc, c5, HEX_NORTH, &want));
+    /* without the stone, or with White's there, no such connection */
+    position_free(&p);
+    setup(&p, 7, 7, "", HEX_BLACK);
+    ck_assert(vc_build(vc, &p, HEX_BLACK));
+    ck_assert(!has_carrier(vc, c5, HEX_NORTH, VC_FULL, &want));
+    position_t q;
+    setup(&q, 7, 7, "w:a3", HEX_BLACK);
+    ck_assert(vc_build(vc, &q, HEX_BLACK));
+    ck_assert(!has_carrier(vc, c5, HEX_NORTH, VC_FULL, &want));
+    position_free(&q);
+    /* the helper played after the build: vc_play adds it */
+    ck_assert(vc_build(vc, &p, HEX_BLACK));
+    position_play(&p, HEX_BLACK, cell(&p, "a3"));
+    ck_assert(vc_play(vc, &p, HEX_BLACK, cell(&p, "a3")));
+    ck_assert(has_template_carrier(vc, c5, HEX_NORTH, &want));
+    position_free(&p);
+    vc_free(vc);
+    vc_templates_free(ts);
+}
+END_TEST
+
 /* ---- incremental against fresh builds -------------------------------- */
 
 typedef struct canon {
@@ -677,6 +730,7 @@ vc_suite(void)
     tcase_add_test(tc, vc_semi_to_edge_gives_mustplay);
     tcase_add_test(tc, vc_edge_templates_are_found);
     tcase_add_test(tc, vc_row4_templates_are_found);
+    tcase_add_test(tc, vc_helper_templates_need_their_stones);
     suite_add_tcase(s, tc);
     tc = tcase_create("incremental");
     tcase_set_timeout(tc, 300);

@@ -3,8 +3,9 @@
 # make check: every pattern file of share/patterns/ (ice-*.txt, vc-*.txt;
 # the swap tables, swap-*.txt, are solver results that
 # tests/swap-table.sh and regress/swap.tst check) passes hein-patcheck;
-# and every edge template is minimal: hein-patcheck --derive, starting
-# from the template itself, can leave out none of its carrier cells.
+# every edge template is minimal: hein-patcheck --derive, starting
+# from the template itself, can leave out none of its carrier cells; and
+# the checker refutes a helper template's carrier without its helper.
 set -u
 PATCHECK=${PATCHECK:-./hein-patcheck}
 PATTERN_DIR=${PATTERN_DIR:-${srcdir:-.}/../share/patterns}
@@ -36,4 +37,28 @@ for f in "$PATTERN_DIR"/vc-*.txt; do
         }
         END { exit bad }' || status=1
 done
+# V-helper3's carrier without the helper stone (a blank where it stood):
+# the opponent wins the local game.
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+cat > "$tmp/vc-nohelper.txt" <<'EOF'
+template no-helper
+    S .
+   . . . .
+  . . . .
+ . . . . . .
+. . . . . . .
+=============
+EOF
+if out=$("$PATCHECK" "$tmp/vc-nohelper.txt"); then
+    echo "$out"
+    echo "FAILED hein-patcheck accepted a template without its helper"
+    status=1
+elif ! echo "$out" | grep -q "FAILED no-helper.*the opponent wins"; then
+    echo "$out"
+    echo "FAILED hein-patcheck did not refute the template without its helper"
+    status=1
+else
+    echo "ok no-helper: refuted without its helper stone"
+fi
 exit $status
