@@ -56,6 +56,16 @@ typedef struct vc_item {
     int8_t rule;                /* vc_play: the rule that made it */
 } vc_item_t;
 
+/* One template placed on the board: for edge k (0: the colour's first
+ * edge, 1: its second) with its endpoint on `cell`, every carrier and
+ * helper cell. */
+typedef struct vc_placed {
+    bitset_t carrier, helpers;
+    int16_t cell;
+    int8_t k;
+    bool has_helpers;
+} vc_placed_t;
+
 /* One level of the OR rule's search: the intersection and union of the
  * semis chosen so far, and the next semi to try. */
 typedef struct or_level {
@@ -88,6 +98,13 @@ struct vc {
     size_t qhead, qtail, qcap;
     vc_item_t *scratch;         /* survivors during vc_play */
     size_t scap;
+    /* every placement of the templates that fits the board, made for
+     * placed_w x placed_h and placed_color (0 x 0: none yet); a cache
+     * of this workspace's, never copied */
+    vc_placed_t *placed;
+    int nplaced, capplaced;
+    int placed_w, placed_h;
+    hex_color_t placed_color;
     bitset_t *orbuf;            /* or_rule: 2 * max_semis carriers */
     or_level_t *orstack;        /* or_rule: max_ors levels */
     bool nomem;
@@ -199,6 +216,7 @@ vc_free(vc_t *vc)
     free(vc->conns);
     free(vc->queue);
     free(vc->scratch);
+    free(vc->placed);
     free(vc->orbuf);
     free(vc->orstack);
     free(vc);
@@ -790,44 +808,68 @@ add_adjacent(vc_t *vc)
     }
 }
 
-/* Template t placed for edge e with its endpoint on cell c, if it fits
- * there: no opponent stone in the carrier, every helper an own stone. */
-static void
-add_template_at(vc_t *vc, const vc_template_t *t, int edge, int E, int c, const bitset_t *own)
+/* Make vc->placed hold every placement of the templates on the board
+ * for the colour; false when memory is short. */
+static bool
+place_templates(vc_t *vc)
 {
-    bitset_t car, help;
-    if (c < 0 || vc->ep[c] < 0 || vc->ep[c] == E
-        || !vc_template_place(t, vc->geo, edge, c, &car, &help)
-        || bitset_intersects(&car, &vc->opp) || !bitset_is_subset(&help, own))
-        return;
-    car = bitset_and(car, vc->empty);
-    insert(vc, vc->ep[c], E, &car, -1, VC_RULE_TEMPLATE, true);
+    const geometry_t *g = vc->geo;
+    if (vc->placed_w == g->width && vc->placed_h == g->height
+        && vc->placed_color == vc->color)
+        return true;
+    vc->nplaced = 0;
+    vc->placed_w = vc->placed_h = 0;
+    int edges[2] = { geometry_edge1(vc->color), geometry_edge2(vc->color) };
+    for (int k = 0; k < 2; k++)
+        for (int t = 0; t < vc->templates->n; t++)
+            for (int c = 0; c < g->ncells; c++) {
+                bitset_t car, help;
+                if (!vc_template_place(&vc->templates->t[t], g, edges[k], c, &car, &help))
+                    continue;
+                if (vc->nplaced == vc->capplaced) {
+                    int cap = vc->capplaced ? 2 * vc->capplaced : 256;
+                    vc_placed_t *np = realloc(vc->placed, (size_t)cap * sizeof *np);
+                    if (!np)
+                        return false;
+                    vc->placed = np;
+                    vc->capplaced = cap;
+                }
+                vc_placed_t *pl = &vc->placed[vc->nplaced++];
+                pl->carrier = car;
+                pl->helpers = help;
+                pl->cell = (int16_t)c;
+                pl->k = (int8_t)k;
+                pl->has_helpers = vc->templates->t[t].nhelpers > 0;
+            }
+    vc->placed_w = g->width;
+    vc->placed_h = g->height;
+    vc->placed_color = vc->color;
+    return true;
 }
 
-/* Every template at every endpoint it fits; a template with helpers is
- * tried only where its first helper lands on an own stone. */
+/* Every template at every endpoint where it fits: no opponent stone in
+ * the carrier, every helper an own stone. */
 static void
 add_templates(vc_t *vc)
 {
     if (!vc->params.use_templates || !vc->templates)
         return;
+    if (!place_templates(vc)) {
+        vc->nomem = true;
+        return;
+    }
     const geometry_t *g = vc->geo;
-    int edges[2] = { geometry_edge1(vc->color), geometry_edge2(vc->color) };
+    int E[2] = { ep_of(vc, geometry_edge1(vc->color)), ep_of(vc, geometry_edge2(vc->color)) };
     /* the owner's stones: neither empty nor the opponent's */
     bitset_t own = bitset_andnot(bitset_andnot(g->cells, vc->empty), vc->opp);
-    for (int e = 0; e < 2; e++) {
-        int E = ep_of(vc, edges[e]);
-        for (int t = 0; t < vc->templates->n; t++) {
-            const vc_template_t *tp = &vc->templates->t[t];
-            if (tp->nhelpers > 0) {
-                for (int h = bitset_first(&own); h >= 0; h = bitset_next(&own, h))
-                    add_template_at(vc, tp, edges[e], E,
-                                    vc_template_anchor(tp, g, edges[e], h), &own);
-                continue;
-            }
-            for (int c = 0; c < g->ncells; c++)
-                add_template_at(vc, tp, edges[e], E, c, &own);
-        }
+    for (int i = 0; i < vc->nplaced; i++) {
+        const vc_placed_t *pl = &vc->placed[i];
+        int ep = vc->ep[pl->cell];
+        if (ep < 0 || ep == E[pl->k] || bitset_intersects(&pl->carrier, &vc->opp)
+            || (pl->has_helpers && !bitset_is_subset(&pl->helpers, &own)))
+            continue;
+        bitset_t car = bitset_and(pl->carrier, vc->empty);
+        insert(vc, ep, E[pl->k], &car, -1, VC_RULE_TEMPLATE, true);
     }
 }
 

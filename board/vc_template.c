@@ -90,33 +90,6 @@ vc_template_place(const vc_template_t *t, const geometry_t *g, int edge, int cel
     return true;
 }
 
-int
-vc_template_anchor(const vc_template_t *t, const geometry_t *g, int edge, int helper)
-{
-    if (t->nhelpers == 0)
-        return -1;
-    int x = geometry_col(g, helper), y = geometry_row(g, helper);
-    int dc = t->hdc[0], dr = t->hdr[0];
-    /* the inverse of place_offset */
-    switch (edge) {
-    case HEX_SOUTH:
-        x -= dc, y -= dr;
-        break;
-    case HEX_NORTH:
-        x += dc, y += dr;
-        break;
-    case HEX_EAST:
-        x -= dr, y -= dc;
-        break;
-    default:
-        x += dr, y += dc;
-        break;
-    }
-    if (x < 0 || x >= g->width || y < 0 || y >= g->height)
-        return -1;
-    return geometry_cell(g, x, y);
-}
-
 static bool
 is_edge_line(const char *s)
 {

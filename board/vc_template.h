@@ -71,9 +71,4 @@ vc_template_t vc_template_mirror(const vc_template_t *t);
 bool vc_template_place(const vc_template_t *t, const geometry_t *g, int edge, int cell,
                        bitset_t *carrier, bitset_t *helpers);
 
-/* The endpoint cell at which t, placed for `edge`, puts its first helper
- * on `helper`; -1 when t has no helper or that cell is off the board.
- * (vc_template_place then tells whether the placement fits.) */
-int vc_template_anchor(const vc_template_t *t, const geometry_t *g, int edge, int helper);
-
 #endif /* HEIN_BOARD_VC_TEMPLATE_H */
