@@ -61,7 +61,7 @@ bool swap_table_decides(const swap_table_t *t, int width, int height, int cell, 
  *     (param_game swap_ratio).  Swapping gives White the stone's side,
  *     and on the empty board the value is 0, so a stone worth a fair
  *     share of the best one is a stone White would rather own; 0.45
- *     agrees with the solved 6x6 and 7x7 openings on 78 of the 85
+ *     agrees with the solved 6x6 and 7x7 openings on 77 of the 85
  *     (tools/swap-check.sh measures it).
  * kn and rs are the caller's workspaces, res a result buffer.  False when
  * memory is short (*swap is then false). */
