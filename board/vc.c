@@ -58,12 +58,11 @@ typedef struct vc_item {
 
 /* One template placed on the board: for edge k (0: the colour's first
  * edge, 1: its second) with its endpoint on `cell`, every carrier and
- * helper cell. */
+ * helper cell (none for most templates). */
 typedef struct vc_placed {
     bitset_t carrier, helpers;
     int16_t cell;
     int8_t k;
-    bool has_helpers;
 } vc_placed_t;
 
 /* One level of the OR rule's search: the intersection and union of the
@@ -839,7 +838,6 @@ place_templates(vc_t *vc)
                 pl->helpers = help;
                 pl->cell = (int16_t)c;
                 pl->k = (int8_t)k;
-                pl->has_helpers = vc->templates->t[t].nhelpers > 0;
             }
     vc->placed_w = g->width;
     vc->placed_h = g->height;
@@ -866,7 +864,7 @@ add_templates(vc_t *vc)
         const vc_placed_t *pl = &vc->placed[i];
         int ep = vc->ep[pl->cell];
         if (ep < 0 || ep == E[pl->k] || bitset_intersects(&pl->carrier, &vc->opp)
-            || (pl->has_helpers && !bitset_is_subset(&pl->helpers, &own)))
+            || !bitset_is_subset(&pl->helpers, &own))
             continue;
         bitset_t car = bitset_and(pl->carrier, vc->empty);
         insert(vc, ep, E[pl->k], &car, -1, VC_RULE_TEMPLATE, true);

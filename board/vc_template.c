@@ -159,15 +159,15 @@ diagram_to_template(char lines[][LINE_MAX_LEN], int nlines, vc_template_t *t,
                 t->nhelpers++;
                 continue;
             }
-            if (t->ncells + t->nhelpers >= VC_TEMPLATE_MAX_CELLS) {
-                snprintf(why, whylen, "more than %d carrier and helper cells",
-                         VC_TEMPLATE_MAX_CELLS);
+            if (t->ncells == VC_TEMPLATE_MAX_CELLS) {
+                snprintf(why, whylen, "more than %d carrier cells", VC_TEMPLATE_MAX_CELLS);
                 return false;
             }
             t->dc[t->ncells] = (int8_t)(u / 2);
             t->dr[t->ncells] = (int8_t)(i - si);
             t->ncells++;
         }
+    /* the checker's local game holds both in one 32-bit set */
     if (t->ncells + t->nhelpers > VC_TEMPLATE_MAX_CELLS) {
         snprintf(why, whylen, "more than %d carrier and helper cells", VC_TEMPLATE_MAX_CELLS);
         return false;

@@ -238,16 +238,24 @@ has_template_carrier(const vc_t *vc, int a, int b, const bitset_t *want)
     return false;
 }
 
+/* A workspace with the templates ts and room for a template's large
+ * carrier beside the smaller ones H-search finds on a small board. */
+static vc_t *
+roomy_vc(const vc_templates_t *ts)
+{
+    vc_params_t params;
+    vc_params_default(&params);
+    params.max_fulls = 100;
+    vc_t *vc = vc_new(&params, ts);
+    ck_assert(vc != NULL);
+    return vc;
+}
+
 START_TEST(vc_row4_templates_are_found)
 {
     vc_templates_t *ts = templates();
     ck_assert_int_ge(ts->nfile, 4);
-    vc_params_t params;
-    vc_params_default(&params);
-    /* room for the 19-cell carrier beside the smaller ones H-search finds
-     * on a board this small */
-    params.max_fulls = 100;
-    vc_t *vc = vc_new(&params, ts);
+    vc_t *vc = roomy_vc(ts);
     position_t p;
     /* 7x4: Black e1 is on the fourth row from the south; template IVa as
      * drawn fits (its mirror image and IVb would need an eighth column) */
@@ -305,10 +313,7 @@ START_TEST(vc_helper_templates_need_their_stones)
     ck_assert_int_eq(vh->hdr[0], 2);
     ck_assert_int_eq(vh[1].hdc[0], -4);
     ck_assert_int_eq(vh[1].hdr[0], 2);
-    vc_params_t params;
-    vc_params_default(&params);
-    params.max_fulls = 100;
-    vc_t *vc = vc_new(&params, ts);
+    vc_t *vc = roomy_vc(ts);
     position_t p;
     /* 7x7, Black a3: c5, on the fifth row from the north, reaches it with
      * a3's help (rotated for the north edge) */
