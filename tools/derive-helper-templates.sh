@@ -3,32 +3,35 @@
 # Derive edge templates with one helper stone, as the helper templates of
 # share/patterns/vc-templates.txt were made.  For each helper offset
 # DC,DR (from the endpoint S, DR counted towards the edge, 0 on S's own
-# row), the region is S's two neighbours on its row and, on each row DR
-# = 1 .. ROW-1 below it, the cells DC = -DR-A .. B (the cone below S
-# widened by A cells on one side and B on the other), the helper taken
-# out of it.  hein-patcheck --derive prints its minimal carriers; a
+# row), the region is the cells DC = -A0 .. B0 of S's row (by default
+# its two neighbours, A0 = B0 = 1) and, on each row DR = 1 .. ROW-1
+# below it, the cells DC = -DR-A .. B (the cone below S widened by A
+# cells on one side and B on the other), the helper taken out of it.  hein-patcheck --derive prints its minimal carriers; a
 # carrier is kept when hein's H-search, with the templates it already
 # has, finds no full S-edge connection inside it on an open 15x15 board
 # that holds S and the helper as the owner's stones.  The kept templates
 # go to stdout in vc-templates.txt's format, named RROW-hDC_DR-K (a minus
 # sign written m); what happened to each region goes to stderr.
 #
-#   derive-helper-templates.sh [--orders N] [--timeout S] HEIN PATCHECK ROW A B DC,DR...
+#   derive-helper-templates.sh [--orders N] [--timeout S] [--row0 A0,B0] HEIN PATCHECK ROW A B DC,DR...
 #
 # Every template it prints must still pass hein-patcheck (make check runs
 # it on the shipped file).  A region whose claim fails (too narrow) or
 # whose proof takes longer than S seconds (default 300) gives nothing.
 orders=10
 limit=300
+a0=1
+b0=1
 while [ $# -gt 0 ]; do
     case $1 in
         --orders) orders=$2; shift 2 ;;
         --timeout) limit=$2; shift 2 ;;
+        --row0) a0=${2%,*} b0=${2#*,}; shift 2 ;;
         *) break ;;
     esac
 done
 if [ $# -lt 6 ]; then
-    echo "usage: derive-helper-templates.sh [--orders N] [--timeout S] HEIN PATCHECK ROW A B DC,DR..." >&2
+    echo "usage: derive-helper-templates.sh [--orders N] [--timeout S] [--row0 A0,B0] HEIN PATCHECK ROW A B DC,DR..." >&2
     exit 2
 fi
 hein=$1 patcheck=$2 row=$3 a=$4 b=$5
@@ -36,15 +39,16 @@ shift 5
 for p in "$hein" "$patcheck"; do
     [ -x "$p" ] || { echo "derive-helper-templates.sh: $p is not executable" >&2; exit 2; }
 done
-case "$row$a$b" in
-    *[!0-9]*) echo "derive-helper-templates.sh: ROW, A and B are numbers" >&2; exit 2 ;;
+case "$row$a$b$a0$b0" in
+    *[!0-9]*) echo "derive-helper-templates.sh: ROW, A, B, A0 and B0 are numbers" >&2; exit 2 ;;
 esac
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
 # The region's diagram for helper (hdc, hdr).
 region() {
-    awk -v name="$1" -v row="$row" -v A="$a" -v B="$b" -v hdc="$2" -v hdr="$3" '
+    awk -v name="$1" -v row="$row" -v A="$a" -v B="$b" -v A0="$a0" -v B0="$b0" \
+        -v hdc="$2" -v hdr="$3" '
     function add(dc, dr, ch) {
         k = dc "," dr
         if (k in sym) return
@@ -56,7 +60,8 @@ region() {
     }
     BEGIN {
         add(0, 0, "S"); add(hdc, hdr, "B")
-        add(-1, 0, "."); add(1, 0, ".")
+        for (dc = -A0; dc <= B0; dc++)
+            if (dc != 0) add(dc, 0, ".")
         for (dr = 1; dr < row; dr++)
             for (dc = -dr - A; dc <= B; dc++)
                 add(dc, dr, ".")

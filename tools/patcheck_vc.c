@@ -9,7 +9,10 @@
  * connectivity is monotone, so any other filling only helps the owner),
  * the opponent moves first, the players alternate inside the carrier, and
  * the owner wins when the endpoint is joined to the edge by owner stones.
- * A failure prints the opponent's refuting line.
+ * A failure prints the opponent's refuting line.  The placements are
+ * images of one another under the board's symmetries; a placement whose
+ * game is the same as that of one already proved, up to a renaming of the
+ * cells that the checker finds (same_game below), shares its proof.
  *
  * The search is a memoised minimax over (owner cells, opponent cells)
  * that returns, with every verdict, the set of free cells it depends on,
@@ -428,17 +431,99 @@ local_game_init(local_game_t *lg, const vc_template_t *t, const geometry_t *g, i
     return true;
 }
 
+/* ---- placements that are the same game -------------------------------
+ *
+ * The eight placements of a template are images of one another under
+ * the board's symmetries, so their local games are usually the same game
+ * with the cells renamed.  When a bijection of the cells keeps adjacency,
+ * the cells next to the endpoint, those next to the edge and the helpers
+ * (and the endpoint touches the edge in both or neither), the owner wins
+ * one game exactly when he wins the other: the proof of the first
+ * placement then stands for the others.  The bijection is searched for,
+ * not assumed, so a placement that comes out differently is proved on
+ * its own. */
+
+/* The signature a bijection must keep: the cell's start, goal and helper
+ * bits and its number of neighbours. */
+static unsigned
+cell_sig(const local_game_t *lg, int i)
+{
+    uint32_t b = UINT32_C(1) << i;
+    return (unsigned)__builtin_popcount(lg->adj[i]) << 3 | !!(lg->start & b) << 2
+        | !!(lg->goal & b) << 1 | !!(lg->helpers & b);
+}
+
+/* Extend the bijection map (a's cells order[0..k-1] mapped) to order[k..]. */
+static bool
+iso_extend(const local_game_t *a, const local_game_t *b, const int *order, int k, int *map,
+           uint32_t used)
+{
+    if (k == a->n)
+        return true;
+    int i = order[k];
+    unsigned sig = cell_sig(a, i);
+    for (int j = 0; j < b->n; j++) {
+        if (used & (UINT32_C(1) << j) || cell_sig(b, j) != sig)
+            continue;
+        bool fits = true;
+        for (int q = 0; q < k && fits; q++) {
+            int i2 = order[q];
+            bool ea = a->adj[i] & (UINT32_C(1) << i2), eb = b->adj[j] & (UINT32_C(1) << map[i2]);
+            fits = ea == eb;
+        }
+        if (!fits)
+            continue;
+        map[i] = j;
+        if (iso_extend(a, b, order, k + 1, map, used | (UINT32_C(1) << j)))
+            return true;
+    }
+    return false;
+}
+
+/* Whether the local games a and b are the same game up to renaming. */
+static bool
+same_game(const local_game_t *a, const local_game_t *b)
+{
+    if (a->n != b->n || a->done != b->done
+        || __builtin_popcount(a->start) != __builtin_popcount(b->start)
+        || __builtin_popcount(a->goal) != __builtin_popcount(b->goal)
+        || __builtin_popcount(a->helpers) != __builtin_popcount(b->helpers))
+        return false;
+    /* a's cells in breadth-first order from the start cells (then any
+     * left), so that each cell meets mapped neighbours early */
+    int order[VC_TEMPLATE_MAX_CELLS], n = 0;
+    uint32_t seen = a->start;
+    for (uint32_t f = a->start; f; f &= f - 1)
+        order[n++] = __builtin_ctz(f);
+    for (int h = 0; h < n; h++)
+        for (uint32_t f = a->adj[order[h]] & ~seen; f; f &= f - 1) {
+            seen |= UINT32_C(1) << __builtin_ctz(f);
+            order[n++] = __builtin_ctz(f);
+        }
+    for (int i = 0; i < a->n; i++)
+        if (!(seen & (UINT32_C(1) << i)))
+            order[n++] = i;
+    int map[VC_TEMPLATE_MAX_CELLS];
+    return iso_extend(a, b, order, 0, map, 0);
+}
+
 /* Check one placement; true when the claim holds.  On failure, says why
  * on out (with the refuting line when `explain`). */
 static bool
 check_placement(const vc_template_t *t, const geometry_t *g, int edge, FILE *out,
-                bool explain, uint64_t *nodes)
+                bool explain, uint64_t *nodes, local_game_t *proved, bool *have_proved,
+                int *same)
 {
     int cell = endpoint_cell(t, g, edge);
     local_game_t lg;
     if (!local_game_init(&lg, t, g, edge, cell, out)) {
         free(lg.memo);
         return false;
+    }
+    if (*have_proved && same_game(proved, &lg)) {
+        (*same)++;
+        free(lg.memo);
+        return true;
     }
     uint32_t carrier;
     bool ok = owner_wins(&lg, lg.helpers, 0, true, -1, &carrier);
@@ -452,6 +537,11 @@ check_placement(const vc_template_t *t, const geometry_t *g, int edge, FILE *out
     }
     *nodes += lg.nodes;
     free(lg.memo);
+    if (ok && !*have_proved) {
+        *proved = lg;
+        proved->memo = NULL;
+        *have_proved = true;
+    }
     return ok;
 }
 
@@ -474,15 +564,19 @@ patcheck_vc_file(const char *path, FILE *out)
     int failed = 0;
     /* Templates come in pairs: as drawn, then mirrored. */
     for (int i = 0; i + 1 < ts->n; i += 2) {
-        bool ok = true;
+        bool ok = true, have_proved = false;
         uint64_t nodes = 0;
+        local_game_t proved;
+        int same = 0;
         for (int v = 0; v < 2; v++)
             for (int e = 0; e < 4; e++)
-                ok &= check_placement(&ts->t[i + v], g, edges[e], out, true, &nodes);
+                ok &= check_placement(&ts->t[i + v], g, edges[e], out, true, &nodes, &proved,
+                                      &have_proved, &same);
         if (ok)
             fprintf(out, "ok %s: row %d, %d carrier cells, %d helpers, connects against "
-                    "every opponent line (8 placements, %llu positions searched)\n",
-                    ts->t[i].name, ts->t[i].row, ts->t[i].ncells, ts->t[i].nhelpers,
+                    "every opponent line (8 placements, %d of them the same game as one "
+                    "proved; %llu positions searched)\n",
+                    ts->t[i].name, ts->t[i].row, ts->t[i].ncells, ts->t[i].nhelpers, same,
                     (unsigned long long)nodes);
         else
             failed++;
@@ -629,7 +723,11 @@ patcheck_vc_derive(const char *path, int orders, FILE *out)
     for (int i = 0; i < ts->n; i += 2) {
         const vc_template_t *region = &ts->t[i];
         uint64_t nodes = 0;
-        if (!check_placement(region, g, HEX_SOUTH, out, true, &nodes)) {
+        local_game_t proved;
+        bool have_proved = false;
+        int same = 0;
+        if (!check_placement(region, g, HEX_SOUTH, out, true, &nodes, &proved, &have_proved,
+                             &same)) {
             failed++;
             continue;
         }

@@ -14,8 +14,15 @@ if [ ! -e "$1" ]; then
     echo "no pattern files in $PATTERN_DIR"
     exit 1
 fi
-"$PATCHECK" "$@" || exit 1
+out=$("$PATCHECK" "$@") || { echo "$out"; exit 1; }
+echo "$out"
 status=0
+# The placements of a template are one game up to the board's symmetries:
+# the checker proves one and finds the others the same.
+if ! echo "$out" | grep -q "8 placements, 7 of them the same game as one proved"; then
+    echo "FAILED hein-patcheck proved no template's placements as one game"
+    status=1
+fi
 for f in "$PATTERN_DIR"/vc-*.txt; do
     [ -e "$f" ] || continue
     echo "== minimal carriers: $f"
