@@ -19,6 +19,9 @@ expect_err "usage: derive-helper-templates.sh"
 run_tool derive-helper-templates.sh /bin/sh "$script" "$hein" "$patcheck" 4 x 2 1,0
 expect_status 2
 expect_err "are numbers"
+run_tool derive-helper-templates.sh /bin/sh "$script" --row0 1,y "$hein" "$patcheck" 4 1 2 1,0
+expect_status 2
+expect_err "are numbers"
 
 # the pattern folder without the helper templates
 mkdir "$tmp/plain"
