@@ -6,10 +6,11 @@
 # row), the region is the cells DC = -A0 .. B0 of S's row (by default
 # its two neighbours, A0 = B0 = 1) and, on each row DR = 1 .. ROW-1
 # below it, the cells DC = -DR-A .. B (the cone below S widened by A
-# cells on one side and B on the other), the helper taken out of it.  hein-patcheck --derive prints its minimal carriers; a
-# carrier is kept when hein's H-search, with the templates it already
-# has, finds no full S-edge connection inside it on an open 15x15 board
-# that holds S and the helper as the owner's stones.  The kept templates
+# cells on one side and B on the other), the helper taken out of it.
+# hein-patcheck --derive prints its minimal carriers; a carrier is kept
+# when hein's H-search, with the templates it already has, finds no full
+# S-edge connection inside it on an open 15x15 board that holds S and the
+# helper as the owner's stones.  The kept templates
 # go to stdout in vc-templates.txt's format, named RROW-hDC_DR-K (a minus
 # sign written m); what happened to each region goes to stderr.
 #

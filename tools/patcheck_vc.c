@@ -484,10 +484,7 @@ iso_extend(const local_game_t *a, const local_game_t *b, const int *order, int k
 static bool
 same_game(const local_game_t *a, const local_game_t *b)
 {
-    if (a->n != b->n || a->done != b->done
-        || __builtin_popcount(a->start) != __builtin_popcount(b->start)
-        || __builtin_popcount(a->goal) != __builtin_popcount(b->goal)
-        || __builtin_popcount(a->helpers) != __builtin_popcount(b->helpers))
+    if (a->n != b->n || a->done != b->done)
         return false;
     /* a's cells in breadth-first order from the start cells (then any
      * left), so that each cell meets mapped neighbours early */
@@ -507,12 +504,20 @@ same_game(const local_game_t *a, const local_game_t *b)
     return iso_extend(a, b, order, 0, map, 0);
 }
 
+/* The first proved placement of a template, for the others to share. */
+typedef struct shared_proof {
+    bool have;
+    local_game_t game;          /* its memo freed */
+    int same;                   /* placements that shared it */
+} shared_proof_t;
+
 /* Check one placement; true when the claim holds.  On failure, says why
- * on out (with the refuting line when `explain`). */
+ * on out (with the refuting line when `explain`).  With `share`, a
+ * placement that is the same game as the one proved there shares its
+ * proof, and the first one proved goes there. */
 static bool
 check_placement(const vc_template_t *t, const geometry_t *g, int edge, FILE *out,
-                bool explain, uint64_t *nodes, local_game_t *proved, bool *have_proved,
-                int *same)
+                bool explain, uint64_t *nodes, shared_proof_t *share)
 {
     int cell = endpoint_cell(t, g, edge);
     local_game_t lg;
@@ -520,8 +525,8 @@ check_placement(const vc_template_t *t, const geometry_t *g, int edge, FILE *out
         free(lg.memo);
         return false;
     }
-    if (*have_proved && same_game(proved, &lg)) {
-        (*same)++;
+    if (share && share->have && same_game(&share->game, &lg)) {
+        share->same++;
         free(lg.memo);
         return true;
     }
@@ -537,10 +542,10 @@ check_placement(const vc_template_t *t, const geometry_t *g, int edge, FILE *out
     }
     *nodes += lg.nodes;
     free(lg.memo);
-    if (ok && !*have_proved) {
-        *proved = lg;
-        proved->memo = NULL;
-        *have_proved = true;
+    if (ok && share && !share->have) {
+        share->game = lg;
+        share->game.memo = NULL;
+        share->have = true;
     }
     return ok;
 }
@@ -564,19 +569,17 @@ patcheck_vc_file(const char *path, FILE *out)
     int failed = 0;
     /* Templates come in pairs: as drawn, then mirrored. */
     for (int i = 0; i + 1 < ts->n; i += 2) {
-        bool ok = true, have_proved = false;
+        bool ok = true;
         uint64_t nodes = 0;
-        local_game_t proved;
-        int same = 0;
+        shared_proof_t share = { .have = false, .same = 0 };
         for (int v = 0; v < 2; v++)
             for (int e = 0; e < 4; e++)
-                ok &= check_placement(&ts->t[i + v], g, edges[e], out, true, &nodes, &proved,
-                                      &have_proved, &same);
+                ok &= check_placement(&ts->t[i + v], g, edges[e], out, true, &nodes, &share);
         if (ok)
             fprintf(out, "ok %s: row %d, %d carrier cells, %d helpers, connects against "
                     "every opponent line (8 placements, %d of them the same game as one "
                     "proved; %llu positions searched)\n",
-                    ts->t[i].name, ts->t[i].row, ts->t[i].ncells, ts->t[i].nhelpers, same,
+                    ts->t[i].name, ts->t[i].row, ts->t[i].ncells, ts->t[i].nhelpers, share.same,
                     (unsigned long long)nodes);
         else
             failed++;
@@ -723,11 +726,7 @@ patcheck_vc_derive(const char *path, int orders, FILE *out)
     for (int i = 0; i < ts->n; i += 2) {
         const vc_template_t *region = &ts->t[i];
         uint64_t nodes = 0;
-        local_game_t proved;
-        bool have_proved = false;
-        int same = 0;
-        if (!check_placement(region, g, HEX_SOUTH, out, true, &nodes, &proved, &have_proved,
-                             &same)) {
+        if (!check_placement(region, g, HEX_SOUTH, out, true, &nodes, NULL)) {
             failed++;
             continue;
         }
