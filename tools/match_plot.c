@@ -17,15 +17,6 @@ static const png_color_t match_plot_palette[MATCH_PLOT_COLORS] = {
     [MATCH_PLOT_EVEN] = { 210, 40, 40 },
 };
 
-/* The digits, then the point, in a 3x5 font: a byte per row, the left
- * pixel in bit 2. */
-static const unsigned char match_plot_font[11][5] = {
-    { 7, 5, 5, 5, 7 }, { 2, 6, 2, 2, 7 }, { 7, 1, 7, 4, 7 },
-    { 7, 1, 7, 1, 7 }, { 5, 5, 7, 1, 1 }, { 7, 4, 7, 1, 7 },
-    { 7, 4, 7, 5, 7 }, { 7, 1, 1, 1, 1 }, { 7, 5, 7, 5, 7 },
-    { 7, 5, 7, 1, 7 }, { 0, 0, 0, 0, 2 },
-};
-
 /* Image pixels per font pixel; a character's advance and height. */
 #define MATCH_PLOT_SCALE 2
 #define MATCH_PLOT_ADVANCE (4 * MATCH_PLOT_SCALE)
@@ -57,34 +48,17 @@ match_plot_y(double rate)
         + (int)lround((1 - rate) * (MATCH_PLOT_BOTTOM - MATCH_PLOT_TOP));
 }
 
-static void
-match_plot_glyph(png_image_t *img, int x, int y, const unsigned char *rows)
-{
-    const int s = MATCH_PLOT_SCALE;
-
-    for (int r = 0; r < 5; r++)
-        for (int c = 0; c < 3; c++)
-            if (rows[r] >> (2 - c) & 1)
-                png_fill(img, x + c * s, y + r * s, x + c * s + s - 1,
-                         y + r * s + s - 1, MATCH_PLOT_INK);
-}
-
 static int
 match_plot_text_width(const char *s)
 {
-    return (int)strlen(s) * MATCH_PLOT_ADVANCE - MATCH_PLOT_SCALE;
+    return png_text_width(s, MATCH_PLOT_SCALE);
 }
 
 /* Writes s (digits and points) with its top left corner at (x, y). */
 static void
 match_plot_text(png_image_t *img, int x, int y, const char *s)
 {
-    for (; *s; s++, x += MATCH_PLOT_ADVANCE) {
-        if (*s >= '0' && *s <= '9')
-            match_plot_glyph(img, x, y, match_plot_font[*s - '0']);
-        else if (*s == '.')
-            match_plot_glyph(img, x, y, match_plot_font[10]);
-    }
+    png_text(img, x, y, s, MATCH_PLOT_SCALE, MATCH_PLOT_INK);
 }
 
 /* The games between ticks on x: the smallest of 1, 2, 5, 10, 20, 50...

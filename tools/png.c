@@ -90,6 +90,44 @@ png_line(png_image_t *img, int x0, int y0, int x1, int y1,
     }
 }
 
+/* The font: a byte per row, the left pixel in bit 2. */
+static const struct {
+    char c;
+    unsigned char rows[5];
+} png_font[] = {
+    { '0', { 7, 5, 5, 5, 7 } }, { '1', { 2, 6, 2, 2, 7 } },
+    { '2', { 7, 1, 7, 4, 7 } }, { '3', { 7, 1, 7, 1, 7 } },
+    { '4', { 5, 5, 7, 1, 1 } }, { '5', { 7, 4, 7, 1, 7 } },
+    { '6', { 7, 4, 7, 5, 7 } }, { '7', { 7, 1, 1, 1, 1 } },
+    { '8', { 7, 5, 7, 5, 7 } }, { '9', { 7, 5, 7, 1, 7 } },
+    { '.', { 0, 0, 0, 0, 2 } }, { '-', { 0, 0, 7, 0, 0 } },
+    { '+', { 0, 2, 7, 2, 0 } },
+};
+
+void
+png_text(png_image_t *img, int x, int y, const char *s, int scale,
+         unsigned char color)
+{
+    for (; *s; s++, x += 4 * scale)
+        for (size_t i = 0; i < sizeof png_font / sizeof png_font[0]; i++) {
+            if (png_font[i].c != *s)
+                continue;
+            for (int r = 0; r < 5; r++)
+                for (int c = 0; c < 3; c++)
+                    if (png_font[i].rows[r] >> (2 - c) & 1)
+                        png_fill(img, x + c * scale, y + r * scale,
+                                 x + c * scale + scale - 1,
+                                 y + r * scale + scale - 1, color);
+            break;
+        }
+}
+
+int
+png_text_width(const char *s, int scale)
+{
+    return (int)strlen(s) * 4 * scale - scale;
+}
+
 uint32_t
 png_crc32(uint32_t crc, const unsigned char *p, size_t n)
 {

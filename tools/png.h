@@ -61,6 +61,14 @@ void png_fill(png_image_t *img, int x0, int y0, int x1, int y1,
 void png_line(png_image_t *img, int x0, int y0, int x1, int y1,
               unsigned char color);
 
+/* Text in a 3x5 pixel font of digits, '.', '-' and '+' (other characters
+ * leave a blank), each font pixel a square of `scale` image pixels, a
+ * character every 4 * scale pixels, 5 * scale high.  png_text draws s with
+ * its top left corner at (x, y); png_text_width is the width it covers. */
+void png_text(png_image_t *img, int x, int y, const char *s, int scale,
+              unsigned char color);
+int png_text_width(const char *s, int scale);
+
 /* The CRC-32 of PNG and zlib (polynomial 0xedb88320, reflected), of n
  * bytes, continuing from crc (0 to start). */
 uint32_t png_crc32(uint32_t crc, const unsigned char *p, size_t n);

@@ -299,6 +299,44 @@ START_TEST(lines_of_every_slope_end_where_they_should)
 }
 END_TEST
 
+/* The font: "1-" at scale 1 sets exactly the glyphs' pixels, a
+ * character every 4 pixels; scale 2 doubles each pixel; an unknown
+ * character is a blank of the same advance. */
+START_TEST(text_draws_the_font_glyphs)
+{
+    static const char *one_minus[5] = {
+        ".#.....", "##.....", ".#..###", ".#.....", "###....",
+    };
+    png_image_t img;
+
+    png_image_init(&img, 12, 12, palette, 3, 0);
+    png_text(&img, 1, 2, "1-", 1, 2);
+    for (int y = 0; y < 12; y++)
+        for (int x = 0; x < 12; x++) {
+            bool on = y >= 2 && y < 7 && x >= 1 && x < 8
+                && one_minus[y - 2][x - 1] == '#';
+
+            ck_assert_msg(png_get(&img, x, y) == (on ? 2 : 0),
+                          "pixel (%d, %d)", x, y);
+        }
+    png_image_free(&img);
+    ck_assert_int_eq(png_text_width("1-", 1), 7);
+    ck_assert_int_eq(png_text_width("+100", 2), 30);
+
+    png_image_init(&img, 20, 20, palette, 3, 0);
+    png_text(&img, 0, 0, "x.", 2, 1);
+    for (int y = 0; y < 20; y++)
+        for (int x = 0; x < 20; x++) {
+            /* The point: font row 4, column 1, at x 8 (after the blank). */
+            bool on = y >= 8 && y < 10 && x >= 10 && x < 12;
+
+            ck_assert_msg(png_get(&img, x, y) == (on ? 1 : 0),
+                          "pixel (%d, %d)", x, y);
+        }
+    png_image_free(&img);
+}
+END_TEST
+
 START_TEST(saved_file_holds_the_encoded_bytes)
 {
     char path[] = "/tmp/test_png-XXXXXX", err[256];
@@ -342,6 +380,7 @@ png_suite(void)
     tcase_add_test(t, lines_include_both_ends_and_drawing_is_clipped);
     tcase_add_test(t, lines_of_every_slope_end_where_they_should);
     tcase_add_test(t, saved_file_holds_the_encoded_bytes);
+    tcase_add_test(t, text_draws_the_font_glyphs);
     suite_add_tcase(s, t);
     return s;
 }
