@@ -28,6 +28,8 @@
 
 #define ELO_PLOT_MAX_ROWS 64
 #define ELO_PLOT_CAP 800.0
+/* The largest X and games of one X (so that the counts fit an int). */
+#define ELO_PLOT_MAX_COUNT 1000000
 
 enum {
     ELO_PAPER, ELO_INK, ELO_GRID, ELO_BAR, ELO_CURVE, ELO_ZERO, ELO_COLORS
@@ -77,16 +79,23 @@ elo_read(elo_table_t *t, const char *path)
     while (fgets(line, sizeof line, f) != NULL) {
         long x, games, wins;
         char *p = line;
-        int i;
+        int i, ch;
 
         lineno++;
+        /* A line longer than the buffer: what fits is read, the rest
+         * (further fields) skipped. */
+        if (strchr(line, '\n') == NULL)
+            while ((ch = getc(f)) != EOF && ch != '\n')
+                ;
         p += strspn(p, " \t\r\n");
         if (*p == '\0' || *p == '#')
             continue;
         if (sscanf(p, "%ld %ld %ld", &x, &games, &wins) != 3 || x < 1
-            || games < 0 || wins < 0 || wins > games) {
+            || x > ELO_PLOT_MAX_COUNT || games < 0 || wins < 0
+            || wins > games || games > ELO_PLOT_MAX_COUNT) {
             fprintf(stderr, "hein-elo-plot: %s:%d: expected X GAMES WINS "
-                    "(X >= 1, 0 <= WINS <= GAMES)\n", path, lineno);
+                    "(1 <= X, 0 <= WINS <= GAMES, each at most %d)\n", path,
+                    lineno, ELO_PLOT_MAX_COUNT);
             fclose(f);
             return 2;
         }
@@ -100,6 +109,12 @@ elo_read(elo_table_t *t, const char *path)
                 return 2;
             }
             t->rows[t->n++] = (elo_row_t) { .x = x };
+        }
+        if (t->rows[i].games + games > ELO_PLOT_MAX_COUNT) {
+            fprintf(stderr, "hein-elo-plot: %s:%d: more than %d games of "
+                    "X = %ld in all\n", path, lineno, ELO_PLOT_MAX_COUNT, x);
+            fclose(f);
+            return 2;
         }
         t->rows[i].games += games;
         t->rows[i].wins += wins;

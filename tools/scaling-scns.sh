@@ -26,7 +26,7 @@
 #   --out DIR        where the match folders go (a new folder in /tmp)
 #   --openings FILE  hein-match's openings (its default: every edge cell
 #                    but the corners as Black's first move)
-# Exit status 2 on a usage or set-up error.
+# Exit status 2 on a usage or set-up error or a match that left no results.
 list="2 4 8"
 move_time=0.5
 seconds=600
@@ -91,6 +91,12 @@ done
 # shellcheck disable=SC2086 # one pid a word
 wait $pids
 
+for n in $list; do
+    [ -f "$out/threads-$n-vs-1/results.txt" ] || {
+        echo "scaling-scns.sh: the match of $n threads left no results; see $out/threads-$n-vs-1.log" >&2
+        exit 2
+    }
+done
 # One line per N from each match's results.txt (column 5: the winner).
 {
     printf '# threads games wins rate lo hi elo elo_lo elo_hi (against 1 thread, %s s a move, %sx%s)\n' \

@@ -42,6 +42,20 @@ printf '2 4 5\n' >"$tmp/bad.txt"
 run_plot -o "$tmp/x.png" "$tmp/bad.txt"
 expect_status 2
 expect_err "bad.txt:1: expected X GAMES WINS"
+printf '2 2000000 1\n' >"$tmp/big.txt"
+run_plot -o "$tmp/x.png" "$tmp/big.txt"
+expect_status 2
+expect_err "big.txt:1: expected X GAMES WINS"
+printf '2 600000 1\n2 600000 1\n' >"$tmp/many.txt"
+run_plot -o "$tmp/x.png" "$tmp/many.txt"
+expect_status 2
+expect_err "many.txt:2: more than 1000000 games"
+# A line longer than the reader's buffer: its first fields count.
+{ printf '16 2 1'; i=0; while [ $i -lt 300 ]; do printf ' 1.2345'; i=$((i + 1)); done; printf '\n32 2 2\n'; } >"$tmp/long.txt"
+run_plot -o "$tmp/x.png" "$tmp/long.txt"
+expect_status 0
+expect_out_line '^ +16 +2 +1 +50\.0%'
+expect_out_line '^ +32 +2 +2 +100\.0%'
 printf '# nothing\n' >"$tmp/empty.txt"
 run_plot -o "$tmp/x.png" "$tmp/empty.txt"
 expect_status 2
