@@ -72,6 +72,7 @@ ice_params_init(ice_params_t *prm)
     prm->find_dominated = true;
     prm->find_neighbour_dominated = true;
     prm->use_decompositions = true;
+    prm->use_symmetry = true;
 }
 
 ice_t *

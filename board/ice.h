@@ -133,6 +133,11 @@ typedef struct ice_params {
                                          * decomposition VCs (decomp.h);
                                          * read by knowledge.c, which
                                          * has the VCs, not by ice.c */
+    bool use_symmetry;                  /* on a position a half turn of
+                                         * the board leaves unchanged,
+                                         * keep one move of each pair the
+                                         * half turn swaps (read by
+                                         * knowledge.c, knowledge.h) */
 } ice_params_t;
 
 /* The defaults: everything on except three-sided cut-sets and cut-sets

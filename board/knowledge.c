@@ -212,6 +212,49 @@ split_decomposition(kn_t *kn, const position_t *f, hex_color_t to_move, bitset_t
     return &kn->split;
 }
 
+/* Whether the half turn (kn_half_turn) leaves every stone of p where it
+ * is, colours included: then p has the same value after a move m as after
+ * the move's image. */
+static bool
+half_turn_symmetric(const position_t *p)
+{
+    const geometry_t *g = p->geo;
+    for (int x = 0; x < 2; x++)
+        for (int c = bitset_first(&p->stones[x]); c >= 0; c = bitset_next(&p->stones[x], c))
+            if (!bitset_test(&p->stones[x], kn_half_turn(g, c)))
+                return false;
+    return true;
+}
+
+/* On a symmetric pos, drops each move of out whose image comes earlier in
+ * the list (order and scores kept).  The two moves win or lose together,
+ * by the symmetry of pos and the fill-in argument (a move wins on the
+ * filled board exactly when it wins on pos).  The argument rests on every
+ * stone of pos, so when a move goes the support becomes every empty cell
+ * of the filled board f. */
+static void
+drop_half_turn_images(const position_t *pos, const position_t *f, kn_expansion_t *out)
+{
+    if (!half_turn_symmetric(pos))
+        return;
+    const geometry_t *g = pos->geo;
+    bitset_t kept = bitset_empty();
+    int n = 0;
+    for (int i = 0; i < out->n; i++) {
+        int m = out->moves[i];
+        if (kn_half_turn(g, m) != m && bitset_test(&kept, kn_half_turn(g, m)))
+            continue;
+        bitset_set(&kept, m);
+        out->moves[n] = out->moves[i];
+        out->score[n++] = out->score[i];
+    }
+    if (n < out->n) {
+        out->support = position_empty_cells(f);
+        out->half_turn = true;
+    }
+    out->n = n;
+}
+
 static bool
 expand(kn_t *kn, const position_t *pos, hex_color_t to_move, bool stop_at_win,
        kn_expansion_t *out)
@@ -220,6 +263,7 @@ expand(kn_t *kn, const position_t *pos, hex_color_t to_move, bool stop_at_win,
     kn->surveyed = false;
     out->to_move = to_move;
     out->fill[0] = out->fill[1] = out->dead = out->support = bitset_empty();
+    out->half_turn = false;
     out->n = 0;
     if (pos->winner != HEX_EMPTY) {
         decide(out, pos->winner, KN_WON_ALREADY, -1);
@@ -309,13 +353,15 @@ expand(kn_t *kn, const position_t *pos, hex_color_t to_move, bool stop_at_win,
                 out->score[out->n] = (float)kn->resist_result->score[all[i]];
                 out->moves[out->n++] = (int16_t)all[i];
             }
-        return true;
+    } else {
+        for (int c = bitset_first(&moves); c >= 0; c = bitset_next(&moves, c)) {
+            out->score[out->n] = 0;
+            out->moves[out->n++] = (int16_t)c;
+        }
+        order_centre(f, out->moves, out->n);
     }
-    for (int c = bitset_first(&moves); c >= 0; c = bitset_next(&moves, c)) {
-        out->score[out->n] = 0;
-        out->moves[out->n++] = (int16_t)c;
-    }
-    order_centre(f, out->moves, out->n);
+    if (kn->cfg.ice_params->use_symmetry)
+        drop_half_turn_images(pos, f, out);
     return true;
 }
 

@@ -22,7 +22,12 @@
  *      winning move exists, one exists outside them); none left means
  *      the position is lost (KN_NO_MOVES);
  *   5. the moves are ordered by the configured score, best first; with
- *      KN_ORDER_RESIST each move's circuit score comes with it.
+ *      KN_ORDER_RESIST each move's circuit score comes with it;
+ *   6. with use_symmetry (ice_params_t), on a position that a half turn
+ *      of the board leaves unchanged ((col, row) to (W-1-col, H-1-row),
+ *      which keeps each colour's edges), a move whose image under it
+ *      comes earlier in the list is dropped: the two win or lose
+ *      together.
  * The moves are to be played on the filled position: by the fill-in
  * argument of ice.h a move wins there exactly when it wins on pos.
  *
@@ -87,6 +92,10 @@ typedef struct kn_expansion {
                                  * by c) */
     bitset_t support;           /* the empty cells of the filled board
                                  * that the result rests on (below) */
+    bool half_turn;             /* step 6 dropped moves: each move it
+                                 * dropped is the image (kn_half_turn) of
+                                 * a move in the list, and wins or loses
+                                 * with it */
     int n;                      /* moves to try (KN_OPEN only) */
     int16_t moves[HEX_MAX_CELLS];       /* best first */
     float score[HEX_MAX_CELLS]; /* KN_ORDER_RESIST: score[i] is the
@@ -104,6 +113,8 @@ typedef struct kn_expansion {
  *   - KN_VC_WIN, KN_VC_LOSS: the carrier of the deciding connection (a
  *     semi's key included): a connection never depends on cells outside
  *     its carrier;
+ *   - KN_OPEN after step 6 dropped a move: every empty cell (the
+ *     symmetry rests on every stone);
  *   - KN_OPEN, KN_NO_MOVES: the must-play, the carriers of a set of the
  *     opponent's edge semis whose carriers meet in exactly the must-play
  *     (so those semis stand and every move outside the must-play still
@@ -114,6 +125,14 @@ typedef struct kn_expansion {
  *   - rules_only: every empty cell. */
 
 typedef struct kn kn_t;
+
+/* The cell a half turn of the board takes c to: (col, row) becomes
+ * (W-1-col, H-1-row).  It maps each colour's pair of edges onto itself. */
+static inline int
+kn_half_turn(const geometry_t *g, int c)
+{
+    return g->ncells - 1 - c;
+}
 
 /* A workspace reading cfg (copied; what it points to is borrowed).  NULL
  * when memory is short. */

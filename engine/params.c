@@ -64,6 +64,8 @@ static const param_desc_t ice_param_table[] = {
       "(a first-row cell beside its edge bridge)" },
     { "use_decompositions", PARAM_BOOL, offsetof(ice_params_t, use_decompositions), 0, 1, NULL,
       "fill a region two groups close off when a VC joins them inside it" },
+    { "use_symmetry", PARAM_BOOL, offsetof(ice_params_t, use_symmetry), 0, 1, NULL,
+      "on a position a half turn leaves unchanged, try one move of each symmetric pair" },
     { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
 };
 

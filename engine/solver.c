@@ -154,8 +154,12 @@ solver_find_winning(solver_t *sv, const position_t *pos, hex_color_t to_move,
             position_play(p, to_move, x->moves[i]);
             solver_solve(sv, p, hex_color_other(to_move), params, stop, fn, arg, &r);
             position_undo(p);
-            if (r.winner == to_move)
+            if (r.winner == to_move) {
                 bitset_set(wins, x->moves[i]);
+                /* a move the symmetry step dropped wins with its image */
+                if (x->half_turn)
+                    bitset_set(wins, kn_half_turn(pos->geo, x->moves[i]));
+            }
             *unknown = r.winner == HEX_EMPTY;
         }
         position_free(p);

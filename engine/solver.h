@@ -73,7 +73,9 @@ void solver_solve(solver_t *sv, const position_t *pos, hex_color_t to_move,
                   void *arg, dfpn_result_t *out);
 
 /* The winning moves of to_move at pos (not over) among those the solver
- * considers (dfpn_moves): every considered move is solved in turn; every
+ * considers (dfpn_moves) and their images where the expansion's symmetry
+ * step dropped them (knowledge.h): every considered move is solved in
+ * turn; every
  * empty cell when the position is won whatever to_move plays.  *unknown
  * tells that the stop came before every move was solved (*wins then holds
  * those found so far).  False when memory is short.  After

@@ -257,9 +257,20 @@ main(int argc, char **argv)
     }
     data_t d = { 0 };
     engine_t *eng = NULL;
+    kn_config_t kcfg;
+    ice_params_t ice;
     if (alpha > 0) {
         eng = engine_new(1);
-        d.kn = eng ? kn_new(engine_knowledge(eng)) : NULL;
+        if (eng) {
+            /* Every candidate: on a symmetric position the move played
+             * and its image are both listed (the symmetry step keeps one
+             * of them, which would skip a move for no fault of its own). */
+            kcfg = *engine_knowledge(eng);
+            ice = *kcfg.ice_params;
+            ice.use_symmetry = false;
+            kcfg.ice_params = &ice;
+            d.kn = kn_new(&kcfg);
+        }
         d.alpha = alpha;
     }
     game_t *g = malloc(sizeof *g);

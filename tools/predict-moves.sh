@@ -84,7 +84,10 @@ done | awk -v player="$player" -v first="$first" -v last="$last" \
     }'
 [ -s "$tmp/expect" ] || { echo "predict-moves.sh: no move to predict" >&2; exit 2; }
 {
-    printf 'param_scns max_expansions 1\nparam_scns progress_interval 0\n%s' "$extra"
+    # use_symmetry 0: on a symmetric position (after a centre opening) the
+    # move and its image are both listed, so the move is never "absent"
+    # for the symmetry alone.
+    printf 'param_scns max_expansions 1\nparam_scns progress_interval 0\nparam_player_ice use_symmetry 0\n%s' "$extra"
     cat "$tmp/script"
     echo quit
 } | "$hein" 2>/dev/null >"$tmp/answers"
