@@ -726,11 +726,11 @@ round_pairs(ice_t *ice, ice_result_t *r)
                     last_fill = a;
                     bitset_set(&r->captured[x], a);
                     bitset_set(&r->captured[x], b);
+                    /* both, even when a already connects x: the value
+                     * rests on the pair (a proof set that left b empty
+                     * would let the opponent's stones on b break it) */
                     fill(ice, r, a, x);
-                    if (ice->work.winner == HEX_EMPTY)
-                        fill(ice, r, b, x);
-                    else
-                        bitset_reset(&r->captured[x], b);
+                    fill(ice, r, b, x);
                     changed = true;
                     break;
                 }
@@ -790,8 +790,10 @@ round_patterns(ice_t *ice, ice_result_t *r)
             }
             const pattern_t *pat = match_any(ice, PATTERN_CAPTURED, &ice->work, x, c, ids, NULL);
             if (pat) {
+                /* the whole set, even once part of it connects x (as for
+                 * a captured pair) */
                 for (int i = 0; i < pat->ncells; i++) {
-                    if (pat->cells[i].sym != PSYM_SUBJECT || ice->work.winner != HEX_EMPTY)
+                    if (pat->cells[i].sym != PSYM_SUBJECT)
                         continue;
                     bitset_set(&r->captured[x], ids[i]);
                     fill(ice, r, ids[i], x);
@@ -853,9 +855,10 @@ local_capture(ice_t *ice, bool patterns, hex_color_t y, const bitset_t *zone,
             for (int b = bitset_first(&partners); b >= 0; b = bitset_next(&partners, b)) {
                 if (may_die_given(w, v, y, b) && dead_given(ice, a, y, b)
                     && dead_given(ice, b, y, a)) {
+                    /* both, even when a already connects y: only the
+                     * pair is captured */
                     play_y(ice, y, a, s, &n);
-                    if (w->winner == HEX_EMPTY)
-                        play_y(ice, y, b, s, &n);
+                    play_y(ice, y, b, s, &n);
                     changed = true;
                     break;
                 }
@@ -871,7 +874,7 @@ local_capture(ice_t *ice, bool patterns, hex_color_t y, const bitset_t *zone,
                 if (!inside)
                     continue;
                 for (int i = 0; i < pat->ncells; i++)
-                    if (pat->cells[i].sym == PSYM_SUBJECT && w->winner == HEX_EMPTY)
+                    if (pat->cells[i].sym == PSYM_SUBJECT)
                         play_y(ice, y, ids[i], s, &n);
                 changed = true;
                 break;

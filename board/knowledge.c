@@ -229,11 +229,11 @@ half_turn_symmetric(const position_t *p)
 /* On a symmetric pos, drops each move of out whose image comes earlier in
  * the list (order and scores kept).  The two moves win or lose together,
  * by the symmetry of pos and the fill-in argument (a move wins on the
- * filled board exactly when it wins on pos).  The argument rests on every
- * stone of pos, so when a move goes the support becomes every empty cell
- * of the filled board f. */
+ * filled board exactly when it wins on pos).  The support stays the
+ * must-play's: what else the argument rests on is for the searches' proof
+ * sets (knowledge.h). */
 static void
-drop_half_turn_images(const position_t *pos, const position_t *f, kn_expansion_t *out)
+drop_half_turn_images(const position_t *pos, kn_expansion_t *out)
 {
     if (!half_turn_symmetric(pos))
         return;
@@ -248,10 +248,7 @@ drop_half_turn_images(const position_t *pos, const position_t *f, kn_expansion_t
         out->moves[n] = out->moves[i];
         out->score[n++] = out->score[i];
     }
-    if (n < out->n) {
-        out->support = position_empty_cells(f);
-        out->half_turn = true;
-    }
+    out->half_turn = n < out->n;
     out->n = n;
 }
 
@@ -361,7 +358,7 @@ expand(kn_t *kn, const position_t *pos, hex_color_t to_move, bool stop_at_win,
         order_centre(f, out->moves, out->n);
     }
     if (kn->cfg.ice_params->use_symmetry)
-        drop_half_turn_images(pos, f, out);
+        drop_half_turn_images(pos, out);
     return true;
 }
 

@@ -113,8 +113,6 @@ typedef struct kn_expansion {
  *   - KN_VC_WIN, KN_VC_LOSS: the carrier of the deciding connection (a
  *     semi's key included): a connection never depends on cells outside
  *     its carrier;
- *   - KN_OPEN after step 6 dropped a move: every empty cell (the
- *     symmetry rests on every stone);
  *   - KN_OPEN, KN_NO_MOVES: the must-play, the carriers of a set of the
  *     opponent's edge semis whose carriers meet in exactly the must-play
  *     (so those semis stand and every move outside the must-play still
@@ -122,7 +120,14 @@ typedef struct kn_expansion {
  *     cells within distance two (where its certificate's killer, reverser
  *     and captured set lie, ice.h) and its dominator;
  *   - KN_WON_ALREADY, KN_FILLED: empty (a connected board stays so);
- *   - rules_only: every empty cell. */
+ *   - rules_only: every empty cell.
+ * After step 6 dropped moves (half_turn), the support still covers only
+ * the moves listed: a set S of loser stones outside it leaves a dropped
+ * move lost when its image S' (kn_half_turn of each cell) would leave the
+ * image move lost too, as the half turn takes pos plus S plus the dropped
+ * move to pos plus S' plus the kept one.  A search's proof set for such a
+ * node is therefore the part of its usual set whose image lies in it
+ * (search/dfpn.c harmless_inner). */
 
 typedef struct kn kn_t;
 

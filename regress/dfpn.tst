@@ -175,3 +175,22 @@ boardsize 4 4
 
 55 dfpn-get-bounds green
 #? [invalid colour.*]*
+
+# Fixed 2026-11-27: a captured pair's second cell left empty once the
+# first connected its owner.  White a1, Black a4, White to move on 4x4
+# (minimax: White wins with b3).  With one semi kept per pair the search
+# met, after c2 b2, the pair a3 b3 that Black captures: filling a3
+# connected Black, b3 stayed empty, so the proof set of that position let
+# a White stone on b3 keep Black's win, and b3 was pruned at the root as
+# dominated by c2: "white loses".  The whole pair is filled now.
+boardsize 4 4
+param_vc max_semis 1
+play w a1
+play b a4
+148 dfpn-solve-state white
+#? [white]
+
+149 dfpn-solver-find-winning white
+#? [.*b3.*]
+
+param_vc max_semis 24

@@ -194,6 +194,13 @@ remembered_refuted(expcache_t *cache, uint64_t key, bitset_t *out, bitset_t *h)
  *     lost in the table (dfpn_read_children), and each step of it carries
  *     over to F + S (dead and captured cells do, and a harmless-set step
  *     holds as S and the dominated cell both lie in the lender's set).
+ *   - L to move, lost, where the expansion dropped moves by the half turn
+ *     (knowledge.h step 6): the set above, H, less its cells whose image
+ *     is not in it.  With S in H and its image S' in H too, each kept move
+ *     loses on F + S, and each dropped move m' loses on F + S as its
+ *     image m (kept) loses on F + S', the half turn taking the one
+ *     position to the other (pos is symmetric; the fill-in argument
+ *     carries the value from pos + S to F + S).
  * A missing child's set counts as empty, so a set is only ever smaller
  * than it could be.  The proof checker rebuilds every set it relies on
  * from its own expansions. */
@@ -219,7 +226,15 @@ harmless_inner(const position_t *filled, const kn_expansion_t *e, hex_color_t lo
     deep = bitset_and(deep, position_empty_cells(filled));
     if (loser == e->to_move)
         deep = bitset_andnot(deep, e->support);
-    return bitset_or(h, deep);
+    h = bitset_or(h, deep);
+    if (loser == e->to_move && e->half_turn) {
+        bitset_t both = bitset_empty();
+        for (int c = bitset_first(&h); c >= 0; c = bitset_next(&h, c))
+            if (bitset_test(&h, kn_half_turn(filled->geo, c)))
+                bitset_set(&both, c);
+        h = both;
+    }
+    return h;
 }
 
 bool

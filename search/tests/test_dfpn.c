@@ -160,6 +160,96 @@ random_position(rng_t *rng, position_t *p, geometry_t **geo, int max_empty)
     play_random(rng, p, n - e);
 }
 
+/* A W x H position one or two moves before a position P
+ * that a half turn leaves unchanged and whose side to move Y loses: P's
+ * stones are placed in pairs with their images (one colour a pair); then
+ * a stone a of the winner X whose image is another X stone is taken off,
+ * X to move (R: a wins, to P), and half the time a stone b of Y too, Y to
+ * move (Q: after b, R).  The search meets P, which the expansion prunes by
+ * symmetry (knowledge.h step 6), and P's proof set reaches the sibling
+ * pruning of R's moves and of b's siblings.  W and H from smin to smax,
+ * min_empty to max_empty empty cells; mm: an oracle for P's winner (NULL:
+ * Y at random); kn: when not NULL, P must be open at its expansion by kn,
+ * with moves dropped by symmetry. */
+static void
+random_near_symmetric_sized(rng_t *rng, minimax_t *mm, kn_t *kn, position_t *p,
+                            geometry_t **geo, int smin, int smax, int min_empty,
+                            int max_empty)
+{
+    for (;;) {
+        int w = smin + (int)rng_below(rng, (uint32_t)(smax - smin + 1));
+        int h = smin + (int)rng_below(rng, (uint32_t)(smax - smin + 1));
+        *geo = geometry_new(w, h);
+        position_init(p, *geo);
+        int n = w * h;
+        int pairs = (n - max_empty + 3) / 2 + (int)rng_below(rng, 3);
+        for (int i = 0; i < pairs && p->winner == HEX_EMPTY; i++) {
+            bitset_t em = position_empty_cells(p);
+            int m = bitset_nth(&em, (int)rng_below(rng, (uint32_t)bitset_count(&em)));
+            hex_color_t x = rng_below(rng, 2) ? HEX_WHITE : HEX_BLACK;
+            position_play(p, x, m);
+            if (kn_half_turn(*geo, m) != m && p->winner == HEX_EMPTY
+                && position_color_at(p, kn_half_turn(*geo, m)) == HEX_EMPTY)
+                position_play(p, x, kn_half_turn(*geo, m));
+        }
+        bool symmetric = p->winner == HEX_EMPTY;
+        for (int c = 0; c < n && symmetric; c++)
+            symmetric = position_color_at(p, c) == position_color_at(p, kn_half_turn(*geo, c));
+        hex_color_t y = rng_below(rng, 2) ? HEX_WHITE : HEX_BLACK;
+        if (symmetric && mm) {
+            minimax_clear(mm);
+            position_set_to_move(p, y);
+            if (minimax_winner(mm, p) == y) {
+                y = hex_color_other(y);
+                position_set_to_move(p, y);
+                symmetric = minimax_winner(mm, p) != y;
+            }
+        }
+        if (symmetric && kn) {
+            /* P open at its expansion, with moves dropped by symmetry */
+            kn_expansion_t *e = malloc(sizeof *e);
+            ck_assert(e && kn_expand(kn, p, y, e));
+            symmetric = e->reason == KN_OPEN && e->half_turn;
+            free(e);
+        }
+        hex_color_t x = hex_color_other(y);
+        int a = -1, b = -1;
+        bitset_t xs = p->stones[x], ys = p->stones[y];
+        for (int c = bitset_first(&xs); c >= 0; c = bitset_next(&xs, c))
+            if (kn_half_turn(*geo, c) != c && (a < 0 || rng_below(rng, 3) == 0))
+                a = c;
+        if (!bitset_is_empty(&ys) && rng_below(rng, 2))
+            b = bitset_nth(&ys, (int)rng_below(rng, (uint32_t)bitset_count(&ys)));
+        if (symmetric && a >= 0) {
+            position_t q;
+            position_init(&q, *geo);
+            for (int c = 0; c < 2; c++)
+                for (int m = bitset_first(&p->stones[c]); m >= 0;
+                     m = bitset_next(&p->stones[c], m))
+                    if (m != a && m != b)
+                        position_play(&q, (hex_color_t)c, m);
+            position_set_to_move(&q, b >= 0 ? y : x);
+            bitset_t em = position_empty_cells(&q);
+            if (bitset_count(&em) <= max_empty && bitset_count(&em) >= min_empty) {
+                position_free(p);
+                *p = q;
+                return;
+            }
+            position_free(&q);
+        }
+        position_free(p);
+        geometry_unref(*geo);
+    }
+}
+
+/* The same on 4 x 4 to 5 x 5 boards, for minimax. */
+static void
+random_near_symmetric(rng_t *rng, minimax_t *mm, kn_t *kn, position_t *p, geometry_t **geo,
+                      int max_empty)
+{
+    random_near_symmetric_sized(rng, mm, kn, p, geo, 4, 5, 0, max_empty);
+}
+
 static long
 positions_wanted(void)
 {
@@ -169,16 +259,27 @@ positions_wanted(void)
 }
 
 static void
-run_against_minimax(size_t tt_bytes, uint64_t seed, long want, bool rules_only,
-                    int max_empty)
+run_against_minimax_from(size_t tt_bytes, uint64_t seed, long want, bool rules_only,
+                         int max_empty, bool near_symmetric)
 {
     world_t w;
     world_init(&w);
     w.cfg.rules_only = rules_only;
+    if (near_symmetric) {
+        /* weak knowledge, so that the searches go deep enough to meet the
+         * symmetric positions (it found the captured pair left half
+         * filled: regress/dfpn.tst, fixed 2026-11-27) */
+        w.vc.use_templates = false;
+        w.vc.max_ors = 2;
+        w.vc.max_fulls = w.vc.max_semis = 1;
+        w.ice.use_patterns = false;
+        w.ice.use_decompositions = false;
+    }
     tt_t *tt = tt_new(tt_bytes);
     dfpn_t *s = dfpn_new(tt, &w.cfg);
     minimax_t *mm = minimax_new();
-    ck_assert(tt && s && mm);
+    kn_t *kn = near_symmetric ? kn_new(&w.cfg) : NULL;
+    ck_assert(tt && s && mm && (kn || !near_symmetric));
     dfpn_params_t prm;
     dfpn_params_default(&prm);
     stop_t stop = stop_make(NULL, 0);
@@ -189,7 +290,10 @@ run_against_minimax(size_t tt_bytes, uint64_t seed, long want, bool rules_only,
     for (long i = 0; i < want; i++) {
         geometry_t *geo;
         position_t p;
-        random_position(&rng, &p, &geo, max_empty);
+        if (near_symmetric)
+            random_near_symmetric(&rng, mm, kn, &p, &geo, max_empty);
+        else
+            random_position(&rng, &p, &geo, max_empty);
         tt_clear(tt);
         minimax_clear(mm);
         hex_color_t truth = minimax_winner(mm, &p);
@@ -229,11 +333,28 @@ run_against_minimax(size_t tt_bytes, uint64_t seed, long want, bool rules_only,
             "the root), %ld winning moves checked, %ld proofs checked (%llu nodes), %llu DFPN "
             "calls\n", rules_only ? "rules only" : "board knowledge", tt_bytes, checked, open, wins, proofs, (unsigned long long)proof_nodes,
             (unsigned long long)work);
+    kn_free(kn);
     minimax_free(mm);
     dfpn_free(s);
     tt_free(tt);
     world_free(&w);
 }
+
+static void
+run_against_minimax(size_t tt_bytes, uint64_t seed, long want, bool rules_only,
+                    int max_empty)
+{
+    run_against_minimax_from(tt_bytes, seed, want, rules_only, max_empty, false);
+}
+
+/* Positions two moves before a symmetric one (random_near_symmetric): the
+ * proof sets of nodes pruned by symmetry, through the sibling pruning and
+ * the proof checker. */
+START_TEST(dfpn_agrees_with_minimax_near_symmetric_positions)
+{
+    run_against_minimax_from(1u << 20, 5, positions_wanted() / 2, false, 14, true);
+}
+END_TEST
 
 START_TEST(dfpn_agrees_with_minimax)
 {
@@ -271,6 +392,8 @@ typedef struct comparison {
     bool rules_only_reference;  /* the reference: rules only (itself
                                  * checked against minimax above), else
                                  * the serial solver with knowledge */
+    bool near_symmetric;        /* positions by random_near_symmetric_sized
+                                 * (size - 1 to size) */
 } comparison_t;
 
 /* Same winner; a winning move wins by the reference; every proof checked
@@ -303,7 +426,11 @@ run_against_reference(const comparison_t *c)
         position_t p;
         /* only positions the knowledge leaves open at the root */
         for (;;) {
-            random_open_position(&rng, &p, &geo, c->size, c->min_empty, c->max_empty);
+            if (c->near_symmetric)
+                random_near_symmetric_sized(&rng, NULL, NULL, &p, &geo, c->size - 1, c->size,
+                                            c->min_empty, c->max_empty);
+            else
+                random_open_position(&rng, &p, &geo, c->size, c->min_empty, c->max_empty);
             kn_expansion_t e;
             ck_assert(dfpn_expand(s, &p, p.to_move, &e));
             if (e.decided == HEX_EMPTY)
@@ -366,7 +493,17 @@ run_against_reference(const comparison_t *c)
  * pruning, refuted siblings) against the solver with rules only. */
 START_TEST(dfpn_knowledge_agrees_with_rules_only)
 {
-    comparison_t c = { 5, positions_wanted() / 25, 5, 14, 16, 1, 0, 16u << 20, true };
+    comparison_t c = { 5, positions_wanted() / 25, 5, 14, 16, 1, 0, 16u << 20, true, false };
+    run_against_reference(&c);
+}
+END_TEST
+
+/* The same near positions a half turn leaves unchanged (knowledge.h step
+ * 6), on 5 x 5 to 6 x 6 boards: the nodes pruned by symmetry, their proof
+ * sets through the sibling pruning, and the proof checker. */
+START_TEST(dfpn_knowledge_agrees_with_rules_only_near_symmetry)
+{
+    comparison_t c = { 7, positions_wanted() / 25, 6, 14, 16, 1, 0, 16u << 20, true, true };
     run_against_reference(&c);
 }
 END_TEST
@@ -379,9 +516,9 @@ START_TEST(spdfpn_agrees_with_serial)
 {
     long n = positions_wanted() / 50;
     comparison_t c[] = {
-        { 6, n, 6, 29, 32, 2, 5, 16u << 20, false },
-        { 7, n, 6, 29, 32, 4, 3, 16u << 20, false },
-        { 8, n / 2, 6, 29, 32, 3, 20, 16u << 20, false },
+        { 6, n, 6, 29, 32, 2, 5, 16u << 20, false, false },
+        { 7, n, 6, 29, 32, 4, 3, 16u << 20, false, false },
+        { 8, n / 2, 6, 29, 32, 3, 20, 16u << 20, false, false },
     };
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
         run_against_reference(&c[i]);
@@ -391,7 +528,7 @@ END_TEST
 /* 256 entries: the threads replace each other's entries all the time. */
 START_TEST(spdfpn_agrees_with_serial_in_a_tiny_table)
 {
-    comparison_t c = { 9, positions_wanted() / 100, 6, 28, 31, 2, 5, 256 * 32, false };
+    comparison_t c = { 9, positions_wanted() / 100, 6, 28, 31, 2, 5, 256 * 32, false, false };
     run_against_reference(&c);
 }
 END_TEST
@@ -399,7 +536,7 @@ END_TEST
 /* Against the rules-only solver too, on 5 x 5. */
 START_TEST(spdfpn_agrees_with_rules_only)
 {
-    comparison_t c = { 10, positions_wanted() / 50, 5, 14, 16, 2, 2, 16u << 20, true };
+    comparison_t c = { 10, positions_wanted() / 50, 5, 14, 16, 2, 2, 16u << 20, true, false };
     run_against_reference(&c);
 }
 END_TEST
@@ -529,6 +666,8 @@ dfpn_suite(void)
     tcase_add_test(tc, dfpn_agrees_with_minimax);
     tcase_add_test(tc, dfpn_rules_only_agrees_with_minimax);
     tcase_add_test(tc, dfpn_agrees_with_minimax_in_a_tiny_table);
+    tcase_add_test(tc, dfpn_agrees_with_minimax_near_symmetric_positions);
+    tcase_add_test(tc, dfpn_knowledge_agrees_with_rules_only_near_symmetry);
     tcase_add_test(tc, dfpn_knowledge_agrees_with_rules_only);
     tcase_add_test(tc, dfpn_stops_and_resumes);
     suite_add_tcase(su, tc);
