@@ -92,8 +92,7 @@ pair_free(pair_t *k)
  * image comes earlier, and every image of f's moves is among e's moves or
  * is the move itself. */
 static void
-check_pruned(const geometry_t *g, const kn_expansion_t *e, const kn_expansion_t *f,
-             const position_t *p)
+check_pruned(const geometry_t *g, const kn_expansion_t *e, const kn_expansion_t *f)
 {
     ck_assert_int_eq(e->reason, f->reason);
     ck_assert_int_eq(e->decided, f->decided);
@@ -142,7 +141,7 @@ START_TEST(centre_opening_keeps_one_of_each_pair)
     for (int c = bitset_first(&all); c >= 0; c = bitset_next(&all, c))
         ck_assert(bitset_test(&kept, c) != bitset_test(&kept, image(g, c))
                   || image(g, c) == c);
-    check_pruned(g, k.e, k.f, &p);
+    check_pruned(g, k.e, k.f);
 
     position_play(&p, HEX_BLACK, cell(g, "b2"));
     ck_assert(kn_expand(k.kon, &p, HEX_WHITE, k.e));
@@ -205,7 +204,7 @@ START_TEST(dropped_moves_win_as_their_images)
         positions++;
         ck_assert(kn_expand_moves(k.kon, &p, x, k.e));
         ck_assert(kn_expand_moves(k.koff, &p, x, k.f));
-        check_pruned(g, k.e, k.f, &p);
+        check_pruned(g, k.e, k.f);
         if (k.e->reason == KN_OPEN && k.e->n < k.f->n) {
             minimax_clear(mm);
             bitset_t kept = move_set(k.e);
