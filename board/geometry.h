@@ -101,6 +101,15 @@ geometry_row(const geometry_t *g, int cell)
     return cell / g->width;
 }
 
+/* The cell a half turn of the board takes c to: (col, row) becomes
+ * (W-1-col, H-1-row).  It maps each colour's pair of edges onto itself,
+ * so it maps the game onto itself. */
+static inline int
+geometry_half_turn(const geometry_t *g, int c)
+{
+    return g->ncells - 1 - c;
+}
+
 static inline bool
 geometry_is_cell(const geometry_t *g, int id)
 {

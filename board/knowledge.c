@@ -212,7 +212,7 @@ split_decomposition(kn_t *kn, const position_t *f, hex_color_t to_move, bitset_t
     return &kn->split;
 }
 
-/* Whether the half turn (kn_half_turn) leaves every stone of p where it
+/* Whether the half turn (geometry_half_turn) leaves every stone of p where it
  * is, colours included: then p has the same value after a move m as after
  * the move's image. */
 static bool
@@ -221,7 +221,7 @@ half_turn_symmetric(const position_t *p)
     const geometry_t *g = p->geo;
     for (int x = 0; x < 2; x++)
         for (int c = bitset_first(&p->stones[x]); c >= 0; c = bitset_next(&p->stones[x], c))
-            if (!bitset_test(&p->stones[x], kn_half_turn(g, c)))
+            if (!bitset_test(&p->stones[x], geometry_half_turn(g, c)))
                 return false;
     return true;
 }
@@ -242,7 +242,7 @@ drop_half_turn_images(const position_t *pos, kn_expansion_t *out)
     int n = 0;
     for (int i = 0; i < out->n; i++) {
         int m = out->moves[i];
-        if (kn_half_turn(g, m) != m && bitset_test(&kept, kn_half_turn(g, m)))
+        if (geometry_half_turn(g, m) != m && bitset_test(&kept, geometry_half_turn(g, m)))
             continue;
         bitset_set(&kept, m);
         out->moves[n] = out->moves[i];

@@ -93,9 +93,9 @@ typedef struct kn_expansion {
     bitset_t support;           /* the empty cells of the filled board
                                  * that the result rests on (below) */
     bool half_turn;             /* step 6 dropped moves: each move it
-                                 * dropped is the image (kn_half_turn) of
-                                 * a move in the list, and wins or loses
-                                 * with it */
+                                 * dropped is the image of a move in the
+                                 * list (geometry_half_turn), and wins or
+                                 * loses with it */
     int n;                      /* moves to try (KN_OPEN only) */
     int16_t moves[HEX_MAX_CELLS];       /* best first */
     float score[HEX_MAX_CELLS]; /* KN_ORDER_RESIST: score[i] is the
@@ -123,21 +123,13 @@ typedef struct kn_expansion {
  *   - rules_only: every empty cell.
  * After step 6 dropped moves (half_turn), the support still covers only
  * the moves listed: a set S of loser stones outside it leaves a dropped
- * move lost when its image S' (kn_half_turn of each cell) would leave the
- * image move lost too, as the half turn takes pos plus S plus the dropped
+ * move lost when its image S' (geometry_half_turn of each cell) would
+ * leave the image move lost too, as the half turn takes pos plus S plus the dropped
  * move to pos plus S' plus the kept one.  A search's proof set for such a
  * node is therefore the part of its usual set whose image lies in it
  * (search/dfpn.c harmless_inner). */
 
 typedef struct kn kn_t;
-
-/* The cell a half turn of the board takes c to: (col, row) becomes
- * (W-1-col, H-1-row).  It maps each colour's pair of edges onto itself. */
-static inline int
-kn_half_turn(const geometry_t *g, int c)
-{
-    return g->ncells - 1 - c;
-}
 
 /* A workspace reading cfg (copied; what it points to is borrowed).  NULL
  * when memory is short. */

@@ -158,7 +158,7 @@ solver_find_winning(solver_t *sv, const position_t *pos, hex_color_t to_move,
                 bitset_set(wins, x->moves[i]);
                 /* a move the symmetry step dropped wins with its image */
                 if (x->half_turn)
-                    bitset_set(wins, kn_half_turn(pos->geo, x->moves[i]));
+                    bitset_set(wins, geometry_half_turn(pos->geo, x->moves[i]));
             }
             *unknown = r.winner == HEX_EMPTY;
         }

@@ -230,7 +230,7 @@ harmless_inner(const position_t *filled, const kn_expansion_t *e, hex_color_t lo
     if (loser == e->to_move && e->half_turn) {
         bitset_t both = bitset_empty();
         for (int c = bitset_first(&h); c >= 0; c = bitset_next(&h, c))
-            if (bitset_test(&h, kn_half_turn(filled->geo, c)))
+            if (bitset_test(&h, geometry_half_turn(filled->geo, c)))
                 bitset_set(&both, c);
         h = both;
     }

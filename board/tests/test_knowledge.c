@@ -28,13 +28,13 @@ cell(const geometry_t *g, const char *name)
     return m;
 }
 
-/* The half turn, from the coordinates (kn_half_turn must agree). */
+/* The half turn, from the coordinates (geometry_half_turn must agree). */
 static int
 image(const geometry_t *g, int c)
 {
     int i = geometry_cell(g, g->width - 1 - geometry_col(g, c),
                           g->height - 1 - geometry_row(g, c));
-    ck_assert_int_eq(kn_half_turn(g, c), i);
+    ck_assert_int_eq(geometry_half_turn(g, c), i);
     return i;
 }
 

@@ -151,7 +151,7 @@ END_TEST
 static int
 rot(const geometry_t *g, int c)
 {
-    return g->ncells - 1 - c;
+    return geometry_half_turn(g, c);
 }
 
 /* The cell of the transposed (H x W) board: (col, row) -> (row, col). */

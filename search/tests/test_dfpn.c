@@ -188,13 +188,14 @@ random_near_symmetric_sized(rng_t *rng, minimax_t *mm, kn_t *kn, position_t *p,
             int m = bitset_nth(&em, (int)rng_below(rng, (uint32_t)bitset_count(&em)));
             hex_color_t x = rng_below(rng, 2) ? HEX_WHITE : HEX_BLACK;
             position_play(p, x, m);
-            if (kn_half_turn(*geo, m) != m && p->winner == HEX_EMPTY
-                && position_color_at(p, kn_half_turn(*geo, m)) == HEX_EMPTY)
-                position_play(p, x, kn_half_turn(*geo, m));
+            if (geometry_half_turn(*geo, m) != m && p->winner == HEX_EMPTY
+                && position_color_at(p, geometry_half_turn(*geo, m)) == HEX_EMPTY)
+                position_play(p, x, geometry_half_turn(*geo, m));
         }
         bool symmetric = p->winner == HEX_EMPTY;
         for (int c = 0; c < n && symmetric; c++)
-            symmetric = position_color_at(p, c) == position_color_at(p, kn_half_turn(*geo, c));
+            symmetric = position_color_at(p, c)
+                == position_color_at(p, geometry_half_turn(*geo, c));
         hex_color_t y = rng_below(rng, 2) ? HEX_WHITE : HEX_BLACK;
         if (symmetric && mm) {
             minimax_clear(mm);
@@ -216,7 +217,7 @@ random_near_symmetric_sized(rng_t *rng, minimax_t *mm, kn_t *kn, position_t *p,
         int a = -1, b = -1;
         bitset_t xs = p->stones[x], ys = p->stones[y];
         for (int c = bitset_first(&xs); c >= 0; c = bitset_next(&xs, c))
-            if (kn_half_turn(*geo, c) != c && (a < 0 || rng_below(rng, 3) == 0))
+            if (geometry_half_turn(*geo, c) != c && (a < 0 || rng_below(rng, 3) == 0))
                 a = c;
         if (!bitset_is_empty(&ys) && rng_below(rng, 2))
             b = bitset_nth(&ys, (int)rng_below(rng, (uint32_t)bitset_count(&ys)));
