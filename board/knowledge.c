@@ -8,6 +8,10 @@
 #include "board/decomp.h"
 #include "board/knowledge.h"
 
+/* Depth of the path of saved VCs (a deeper node builds from the deepest
+ * entry kept) */
+#define KN_PATH_MAX 96
+
 struct kn {
     kn_config_t cfg;
     ice_t *ice;
@@ -26,6 +30,17 @@ struct kn {
     hex_color_t survey_to_move; /* for this side (kn_survey_filled) */
     bitset_t survey_dead;       /* kn_survey_filled's fill-in, */
     bitset_t survey_fill[2];    /* decompositions included */
+    /* The VCs of the open nodes expanded along the current path of a
+     * depth-first search, deepest last: an expansion pops the entries
+     * whose stones its position does not keep (siblings and their
+     * subtrees), builds from the deepest one left (vc_build_from), and
+     * pushes its own when it is open.  Entries beyond npath keep their
+     * memory for reuse. */
+    struct kn_path {
+        vc_saved_t *vc[2];
+        bitset_t stones[2];     /* the filled board's stones */
+    } path[KN_PATH_MAX];
+    int npath;
 };
 
 kn_t *
@@ -69,6 +84,9 @@ kn_free(kn_t *kn)
         position_free(&kn->filled);
     if (kn->have_split)
         position_free(&kn->split);
+    for (int i = 0; i < KN_PATH_MAX; i++)
+        for (int c = 0; c < 2; c++)
+            vc_saved_free(kn->path[i].vc[c]);
     free(kn);
 }
 
@@ -76,8 +94,47 @@ void
 kn_forget(kn_t *kn)
 {
     kn->surveyed = false;
+    kn->npath = 0;
     if (kn->resist)
         resist_forget(kn->resist);
+}
+
+/* Pop the path's entries whose stones pos does not keep; the deepest one
+ * left (an ancestor of pos in a depth-first search), or NULL. */
+static const struct kn_path *
+path_ancestor(kn_t *kn, const position_t *pos)
+{
+    while (kn->npath > 0) {
+        const struct kn_path *e = &kn->path[kn->npath - 1];
+        if (bitset_is_subset(&e->stones[0], &pos->stones[0])
+            && bitset_is_subset(&e->stones[1], &pos->stones[1]))
+            return e;
+        kn->npath--;
+    }
+    return NULL;
+}
+
+/* Push the VCs just built for the filled board f (a node left open). */
+static void
+path_push(kn_t *kn, const position_t *f)
+{
+    if (kn->npath > 0) {
+        const struct kn_path *top = &kn->path[kn->npath - 1];
+        if (bitset_equal(&top->stones[0], &f->stones[0])
+            && bitset_equal(&top->stones[1], &f->stones[1]))
+            return;
+    }
+    if (kn->npath == KN_PATH_MAX)
+        return;
+    struct kn_path *e = &kn->path[kn->npath];
+    for (int c = 0; c < 2; c++) {
+        if (!e->vc[c])
+            e->vc[c] = vc_saved_new();
+        if (!e->vc[c] || !vc_save(kn->vc[c], e->vc[c]))
+            return;
+        e->stones[c] = f->stones[c];
+    }
+    kn->npath++;
 }
 
 const char *
@@ -281,6 +338,7 @@ expand(kn_t *kn, const position_t *pos, hex_color_t to_move, bool stop_at_win,
     }
     ice_result_t *r = kn->ice_result;
     const position_t *cur = pos, *f;
+    const struct kn_path *from = kn->cfg.vc_params->path_builds ? path_ancestor(kn, pos) : NULL;
     /* Fill-in, then the VCs of the filled board; a decomposition's
      * carrier (decomp.h) joins the fill-in and the round starts again on
      * the fuller board.  Each round fills at least one cell. */
@@ -299,7 +357,7 @@ expand(kn_t *kn, const position_t *pos, hex_color_t to_move, bool stop_at_win,
         kn->have_filled = true;
         f = &kn->filled;
         /* to_move's VCs first: a win needs no more */
-        if (!vc_build(kn->vc[to_move], f, to_move))
+        if (!vc_build_from(kn->vc[to_move], from ? from->vc[to_move] : NULL, f, to_move))
             return false;
         if (stop_at_win && vc_connected_fully(kn->vc[to_move])) {
             decide(out, to_move, KN_VC_WIN, -1);
@@ -314,10 +372,11 @@ expand(kn_t *kn, const position_t *pos, hex_color_t to_move, bool stop_at_win,
             bitset_set(&out->support, semi[0].key);
             return true;
         }
-        if (!vc_build(kn->vc[opp], f, opp))
+        if (!vc_build_from(kn->vc[opp], from ? from->vc[opp] : NULL, f, opp))
             return false;
         if (vc_connected_fully(kn->vc[opp]) || !kn->cfg.ice_params->use_decompositions)
             break;
+        from = NULL;
         cur = split_decomposition(kn, f, to_move, out->fill);
         if (!cur)
             break;
@@ -328,6 +387,8 @@ expand(kn_t *kn, const position_t *pos, hex_color_t to_move, bool stop_at_win,
         out->support = edge_carrier(kn->vc[opp], f, VC_FULL);
         return true;
     }
+    /* an open node: its children build from these VCs */
+    path_push(kn, f);
     /* the pruning is needed only now, and only among the must-play */
     ice_prune(kn->ice, kn->cfg.ice_params, &must, r);
     out->support = mustplay_support(kn->vc[opp], f, &must, r);

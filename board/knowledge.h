@@ -31,6 +31,17 @@
  * The moves are to be played on the filled position: by the fill-in
  * argument of ice.h a move wins there exactly when it wins on pos.
  *
+ * Path builds (param_vc path_builds): a workspace keeps the VCs of the
+ * open nodes it expanded along the current path of a depth-first search
+ * (at most 96 deep); a position whose stones include those of such a
+ * node builds its VCs from the deepest one (vc_build_from: the lists
+ * carried over, H-search from what the new stones changed), the others
+ * being dropped as siblings' subtrees.  On 11x11 the player expands
+ * ~35 % more nodes a second, the solver ~12 % on 7x7.  Every expansion
+ * is sound either way, but with path builds it depends on the path the
+ * search came by, not on the position alone (the lists' limits keep
+ * different connections); kn_forget empties the path.
+ *
  * A kn_t is one thread's workspace (ICE and VC workspaces); the pattern
  * sets, templates and parameters it reads are borrowed and read-only, so
  * threads may share them. */

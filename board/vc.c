@@ -117,6 +117,7 @@ vc_params_default(vc_params_t *p)
     p->max_ors = 4;
     p->use_templates = true;
     p->incremental = true;
+    p->path_builds = true;
     p->and_over_edge = false;
     p->limit_fulls = true;
 }
@@ -885,6 +886,57 @@ vc_build(vc_t *vc, const position_t *pos, hex_color_t color)
     return !vc->nomem;
 }
 
+/* One connection of an earlier position (endpoints a and b, inside ids
+ * there) carried over to the position set_position has just set, whose
+ * stones include the earlier one's: dropped when an endpoint or a carrier
+ * cell is now the opponent's, else its endpoints are mapped to their
+ * groups and the owner's new stones (added_own) leave its carrier (a semi
+ * whose key is one becomes a full).  Queued again when anything changed:
+ * an endpoint (merged, or now a stone: more AND rules apply over it) or
+ * the carrier.  Every AND or OR of two unchanged connections was applied
+ * in the earlier position, and its result either is carried over too or
+ * held a new stone (then it changed, or it was dropped as the inputs are). */
+VC_INLINE void
+carry_w(vc_t *vc, int a, int b, const bitset_t *carrier, int key, int rule,
+        const bitset_t *added_own, int cw)
+{
+    int a2 = vc->ep[a], b2 = vc->ep[b];
+    if (a2 < 0 || b2 < 0 || a2 == b2 || bitset_intersects_n(carrier, &vc->opp, cw))
+        return;
+    bool changed = a2 != a || b2 != b || bitset_test(added_own, a) || bitset_test(added_own, b);
+    if (bitset_intersects_n(carrier, added_own, cw)) {
+        bitset_t c = bitset_andnot_n(*carrier, added_own, cw);
+        if (key >= 0 && bitset_test(added_own, key))
+            key = -1;
+        insert_w(vc, a2, b2, &c, key, (vc_rule_t)rule, true, cw);
+        return;
+    }
+    insert_w(vc, a2, b2, carrier, key, (vc_rule_t)rule, changed, cw);
+}
+
+static void
+carry(vc_t *vc, int a, int b, const bitset_t *carrier, int key, int rule,
+      const bitset_t *added_own)
+{
+    carry_w(vc, a, b, carrier, key, rule, added_own, vc->cw);
+}
+
+/* After the connections were carried over: H-search from the changed
+ * ones and, when the owner has new stones, from the new adjacencies and
+ * templates. */
+static bool
+carry_close(vc_t *vc, bool own_added)
+{
+    if (own_added) {
+        add_adjacent(vc);
+        add_templates(vc);
+    }
+    closure(vc);
+    if (vc->nomem)
+        clear_lists(vc);
+    return !vc->nomem;
+}
+
 bool
 vc_play(vc_t *vc, const position_t *pos, hex_color_t stone_color, int cell)
 {
@@ -898,12 +950,7 @@ vc_play(vc_t *vc, const position_t *pos, hex_color_t stone_color, int cell)
     if (own && !vc->params.and_over_edge
         && (vc->ep[cell] == vc->edge_ep[0] || vc->ep[cell] == vc->edge_ep[1]))
         return vc_build(vc, pos, vc->color);
-    /* Collect the survivors, remapped and shrunk.  Only the changed ones
-     * (new endpoints, shrunk carriers, semis become fulls) are queued
-     * again, with the new adjacencies and templates: every AND or OR of
-     * two unchanged connections was already applied before the move, and
-     * its result either survived or contained the cell (then it is
-     * changed itself). */
+    /* Copy the lists aside, then carry each over (carry) */
     size_t need = (size_t)vc->nslots * (size_t)vc->per, n = 0;
     if (need > vc->scap) {
         vc_item_t *s = realloc(vc->scratch, need * sizeof *s);
@@ -916,51 +963,182 @@ vc_play(vc_t *vc, const position_t *pos, hex_color_t stone_color, int cell)
         vc->scap = need;
     }
     for (int s = 0; s < vc->nslots; s++) {
-        int a = vc->slots[s].a, b = vc->slots[s].b;
-        if (!own && (a == cell || b == cell))
-            continue;
-        int a2 = own ? vc->ep[a] : a, b2 = own ? vc->ep[b] : b;
-        if (a2 == b2 || a2 < 0 || b2 < 0)
-            continue;
         for (int t = 0; t < 2; t++) {
             int cnt = t == 0 ? vc->slots[s].nfull : vc->slots[s].nsemi;
             const vc_conn_t *l = t == 0 ? slot_fulls(vc, s) : slot_semis(vc, s);
             for (int i = 0; i < cnt; i++) {
-                vc_item_t *it = &vc->scratch[n];
+                vc_item_t *it = &vc->scratch[n++];
                 it->carrier = l[i].carrier;
                 it->key = l[i].key;
                 it->rule = l[i].rule;
-                it->a = (int16_t)a2;
-                it->b = (int16_t)b2;
-                /* changed: a new endpoint, an end on the new stone (now
-                 * an own group: more AND rules apply over it) or a shrunk
-                 * carrier */
-                it->changed = a2 != a || b2 != b || a == cell || b == cell;
-                if (bitset_test(&l[i].carrier, cell)) {
-                    if (!own)
-                        continue;
-                    bitset_reset(&it->carrier, cell);
-                    if (it->key == cell)
-                        it->key = -1;
-                    it->changed = true;
-                }
-                n++;
+                it->a = vc->slots[s].a;
+                it->b = vc->slots[s].b;
             }
         }
     }
     clear_lists(vc);
+    bitset_t added = bitset_empty();
+    if (own)
+        bitset_set(&added, cell);
     for (size_t i = 0; i < n; i++) {
         const vc_item_t *it = &vc->scratch[i];
-        insert(vc, it->a, it->b, &it->carrier, it->key, (vc_rule_t)it->rule, it->changed);
+        carry(vc, it->a, it->b, &it->carrier, it->key, it->rule, &added);
     }
-    if (own) {
-        add_adjacent(vc);
-        add_templates(vc);
+    return carry_close(vc, own);
+}
+
+/* ---- saved lists ----------------------------------------------------- */
+
+/* One saved connection; its carrier is the cw words at words + i * cw. */
+typedef struct vc_saved_conn {
+    int16_t a, b, key;
+    int8_t rule;
+} vc_saved_conn_t;
+
+struct vc_saved {
+    bool valid;
+    const geometry_t *geo;      /* a counted reference while valid */
+    hex_color_t color;
+    bitset_t empty, opp;        /* the position's empty cells and the
+                                 * opponent's stones */
+    int cw;
+    size_t n, cap;
+    vc_saved_conn_t *conns;
+    uint64_t *words;
+};
+
+vc_saved_t *
+vc_saved_new(void)
+{
+    return calloc(1, sizeof(vc_saved_t));
+}
+
+void
+vc_saved_clear(vc_saved_t *s)
+{
+    if (s && s->valid) {
+        geometry_unref(s->geo);
+        s->geo = NULL;
+        s->valid = false;
     }
-    closure(vc);
-    if (vc->nomem)
-        clear_lists(vc);
-    return !vc->nomem;
+}
+
+void
+vc_saved_free(vc_saved_t *s)
+{
+    if (!s)
+        return;
+    vc_saved_clear(s);
+    free(s->conns);
+    free(s->words);
+    free(s);
+}
+
+bool
+vc_save(const vc_t *vc, vc_saved_t *s)
+{
+    vc_saved_clear(s);
+    if (vc->geo == NULL || vc->nomem)
+        return false;
+    size_t n = 0;
+    for (int i = 0; i < vc->nslots; i++)
+        n += (size_t)vc->slots[i].nfull + (size_t)vc->slots[i].nsemi;
+    int cw = vc->cw;
+    if (n > s->cap || cw > s->cw) {
+        size_t cap = n > s->cap ? n + n / 4 + 16 : s->cap;
+        vc_saved_conn_t *c = realloc(s->conns, cap * sizeof *c);
+        if (c)
+            s->conns = c;
+        uint64_t *w = realloc(s->words, cap * (size_t)cw * sizeof *w);
+        if (w)
+            s->words = w;
+        if (!c || !w)
+            return false;
+        s->cap = cap;
+    }
+    s->cw = cw;
+    size_t k = 0;
+    for (int i = 0; i < vc->nslots; i++)
+        for (int t = 0; t < 2; t++) {
+            int cnt = t == 0 ? vc->slots[i].nfull : vc->slots[i].nsemi;
+            const vc_conn_t *l = t == 0 ? slot_fulls(vc, i) : slot_semis(vc, i);
+            for (int j = 0; j < cnt; j++, k++) {
+                s->conns[k].a = vc->slots[i].a;
+                s->conns[k].b = vc->slots[i].b;
+                s->conns[k].key = l[j].key;
+                s->conns[k].rule = l[j].rule;
+                memcpy(s->words + k * (size_t)cw, l[j].carrier.w, (size_t)cw * sizeof(uint64_t));
+            }
+        }
+    s->n = n;
+    s->geo = geometry_ref(vc->geo);
+    s->color = vc->color;
+    s->empty = vc->empty;
+    s->opp = vc->opp;
+    s->valid = true;
+    return true;
+}
+
+/* Carry every saved connection over (carry_w), one copy per common
+ * width as for the closure. */
+VC_INLINE void
+carry_saved_w(vc_t *vc, const vc_saved_t *s, const bitset_t *added, int cw)
+{
+    bitset_t c = bitset_empty();
+    for (size_t k = 0; k < s->n; k++) {
+        memcpy(c.w, s->words + k * (size_t)cw, (size_t)cw * sizeof(uint64_t));
+        const vc_saved_conn_t *sc = &s->conns[k];
+        carry_w(vc, sc->a, sc->b, &c, sc->key, sc->rule, added, cw);
+    }
+}
+
+static void
+carry_saved_w1(vc_t *vc, const vc_saved_t *s, const bitset_t *added)
+{
+    carry_saved_w(vc, s, added, 1);
+}
+
+static void
+carry_saved_w2(vc_t *vc, const vc_saved_t *s, const bitset_t *added)
+{
+    carry_saved_w(vc, s, added, 2);
+}
+
+static void
+carry_saved_any(vc_t *vc, const vc_saved_t *s, const bitset_t *added)
+{
+    carry_saved_w(vc, s, added, s->cw);
+}
+
+bool
+vc_build_from(vc_t *vc, const vc_saved_t *s, const position_t *pos, hex_color_t color)
+{
+    if (!s || !s->valid || !vc->params.incremental || s->geo != pos->geo || s->color != color)
+        return vc_build(vc, pos, color);
+    vc->nomem = false;
+    set_position(vc, pos, color);
+    /* the earlier stones must all stand: no cell emptied, no opponent
+     * stone gone, no own stone turned the opponent's */
+    if (!bitset_is_subset(&vc->empty, &s->empty) || !bitset_is_subset(&s->opp, &vc->opp))
+        return vc_build(vc, pos, color);
+    bitset_t now_own = bitset_andnot(bitset_andnot(pos->geo->cells, vc->empty), vc->opp);
+    bitset_t was_own = bitset_andnot(bitset_andnot(pos->geo->cells, s->empty), s->opp);
+    if (!bitset_is_subset(&was_own, &now_own))
+        return vc_build(vc, pos, color);
+    bitset_t added = bitset_and(s->empty, now_own);
+    clear_lists(vc);
+    switch (s->cw) {
+    case 1:
+        carry_saved_w1(vc, s, &added);
+        break;
+    case 2:
+        carry_saved_w2(vc, s, &added);
+        break;
+    default:
+        carry_saved_any(vc, s, &added);
+        break;
+    }
+    return carry_close(vc, !bitset_is_empty(&added));
 }
 
 /* ---- queries --------------------------------------------------------- */

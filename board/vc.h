@@ -62,7 +62,12 @@ typedef struct vc_params {
     int max_semis;              /* semis kept per endpoint pair */
     int max_ors;                /* most semis one OR combines */
     bool use_templates;         /* add the edge templates */
-    bool incremental;           /* vc_play updates (else it rebuilds) */
+    bool incremental;           /* vc_play and vc_build_from update
+                                 * (else they rebuild) */
+    bool path_builds;           /* the board knowledge builds a node's
+                                 * lists from its nearest ancestor's on a
+                                 * search's path (vc_build_from,
+                                 * knowledge.h) */
     bool and_over_edge;         /* AND with an edge (or a group touching
                                  * it) in the middle: many connections
                                  * that rarely matter; off by default */
@@ -123,6 +128,37 @@ bool vc_build(vc_t *vc, const position_t *pos, hex_color_t color);
 /* Update after position_play(pos, stone_color, cell); pos is the position
  * after the move, and vc was built (or updated) for the one before. */
 bool vc_play(vc_t *vc, const position_t *pos, hex_color_t stone_color, int cell);
+
+/* Saved lists: the connections of a build or play kept compactly (the
+ * carriers at the board's width), with the position they were made for,
+ * so that a search can start a descendant's build from an ancestor's
+ * lists (knowledge.c keeps one per node of its current path).  A
+ * vc_saved_t belongs to one thread, like a vc_t. */
+typedef struct vc_saved vc_saved_t;
+
+/* An empty one (NULL when memory is short). */
+vc_saved_t *vc_saved_new(void);
+void vc_saved_free(vc_saved_t *s);
+
+/* Forget what s holds (it is then empty). */
+void vc_saved_clear(vc_saved_t *s);
+
+/* Save vc's lists into s; false (s empty) when memory is short or vc
+ * holds no build. */
+bool vc_save(const vc_t *vc, vc_saved_t *s);
+
+/* Build the connections of `color` in pos, starting from s when s holds
+ * lists of that colour for a position whose stones pos all keeps (pos may
+ * add stones of either colour): the lists are carried over as vc_play
+ * carries them (dropped, merged, shrunk), and H-search runs from what
+ * changed, the new adjacencies and the templates.  Otherwise (s empty,
+ * another colour or board, a stone gone, param incremental off) a fresh
+ * vc_build.  Every connection is sound either way; unlike vc_play, an own
+ * stone joining an edge group does not force a rebuild, and a list that
+ * lost entries to the new stones does not get back what its limit had
+ * pushed out, so the lists can differ from a fresh build's.  False when
+ * memory is short (the lists are then empty). */
+bool vc_build_from(vc_t *vc, const vc_saved_t *s, const position_t *pos, hex_color_t color);
 
 /* The colour built for. */
 hex_color_t vc_color(const vc_t *vc);

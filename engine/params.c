@@ -80,6 +80,9 @@ static const param_desc_t vc_param_table[] = {
       "add the edge templates of share/patterns/vc-templates.txt" },
     { "incremental", PARAM_BOOL, offsetof(vc_params_t, incremental), 0, 1, NULL,
       "update the lists after a move (else rebuild them)" },
+    { "path_builds", PARAM_BOOL, offsetof(vc_params_t, path_builds), 0, 1, NULL,
+      "a search builds a node's lists from those of its nearest ancestor on the path "
+      "(else from scratch)" },
     { "and_over_edge", PARAM_BOOL, offsetof(vc_params_t, and_over_edge), 0, 1, NULL,
       "apply the AND rule over the edges too" },
     { "limit_fulls", PARAM_BOOL, offsetof(vc_params_t, limit_fulls), 0, 1, NULL,
@@ -133,6 +136,9 @@ static const param_desc_t dfpn_param_table[] = {
     { "limit_fulls", PARAM_BOOL, offsetof(dfpn_params_t, limit_fulls), 0, 1, NULL,
       "the solver's VC builds limit fulls as param_vc limit_fulls does (off: it keeps every "
       "full, which proves more per node)" },
+    { "path_builds", PARAM_BOOL, offsetof(dfpn_params_t, path_builds), 0, 1, NULL,
+      "the solver's VC builds start from the nearest ancestor's lists as param_vc path_builds "
+      "does (off: each is a fresh build, so an expansion depends on the position alone)" },
     { "neighbour_dominated", PARAM_BOOL, offsetof(dfpn_params_t, neighbour_dominated), 0, 1,
       NULL, "the solver's inferior cells include param_player_ice's neighbour-dominated ones "
       "(off: its sibling pruning finds them from the children, and its trees are smaller)" },

@@ -17,9 +17,11 @@ struct solver {
                                  * ... */
     uint64_t generation;        /* ... its generation ... */
     bool limit_fulls;           /* ... and param_dfpn limit_fulls and */
-    bool neighbour_dominated;   /* neighbour_dominated */
+    bool neighbour_dominated;   /* neighbour_dominated and */
+    bool path_builds;           /* path_builds */
     kn_config_t cfg;            /* p's knowledge: kn with vc_params ... */
-    vc_params_t vc_params;      /* ... but limit_fulls from param_dfpn, */
+    vc_params_t vc_params;      /* ... but limit_fulls and path_builds
+                                 * from param_dfpn, */
     ice_params_t ice_params;    /* find_neighbour_dominated too */
 };
 
@@ -64,7 +66,8 @@ solver_prepare(solver_t *sv, const dfpn_params_t *params, const kn_config_t *kn,
     }
     bool knowledge_changed = sv->kn != kn || sv->generation != generation
         || sv->limit_fulls != params->limit_fulls
-        || sv->neighbour_dominated != params->neighbour_dominated;
+        || sv->neighbour_dominated != params->neighbour_dominated
+        || sv->path_builds != params->path_builds;
     if (sv->p && (sv->threads != threads || knowledge_changed))
         drop_workspaces(sv);
     if (sv->cache && sv->cache_threads != threads) {
@@ -81,11 +84,13 @@ solver_prepare(solver_t *sv, const dfpn_params_t *params, const kn_config_t *kn,
     sv->generation = generation;
     sv->limit_fulls = params->limit_fulls;
     sv->neighbour_dominated = params->neighbour_dominated;
+    sv->path_builds = params->path_builds;
     if (!sv->p && sv->tt && sv->cache) {
         sv->cfg = *kn;
         if (kn->vc_params) {
             sv->vc_params = *kn->vc_params;
             sv->vc_params.limit_fulls = params->limit_fulls;
+            sv->vc_params.path_builds = params->path_builds;
             sv->cfg.vc_params = &sv->vc_params;
         }
         if (kn->ice_params) {

@@ -219,7 +219,7 @@ play black j9
 
 # Parameters and errors.
 60 param_vc
-#? [\[string\] max_fulls 12\n\[string\] max_semis 24\n\[string\] max_ors 4\n\[bool\] use_templates 1\n\[bool\] incremental 1\n\[bool\] and_over_edge 0\n\[bool\] limit_fulls 1]
+#? [\[string\] max_fulls 12\n\[string\] max_semis 24\n\[string\] max_ors 4\n\[bool\] use_templates 1\n\[bool\] incremental 1\n\[bool\] path_builds 1\n\[bool\] and_over_edge 0\n\[bool\] limit_fulls 1]
 
 61 param_vc max_ors 3
 #? []

@@ -31,6 +31,7 @@ dfpn_params_default(dfpn_params_t *p)
     p->progress_interval = 5;
     p->limit_fulls = false;
     p->neighbour_dominated = false;
+    p->path_builds = false;
 }
 
 dfpn_t *
@@ -810,7 +811,7 @@ static bool
 check_refuted(checker_t *c, position_t *p, hex_color_t me, bitset_t *refuted)
 {
     kn_expansion_t *e = malloc(sizeof *e);
-    if (!e || !kn_expand(c->s->kn, p, p->to_move, e)) {
+    if (!e || !expand(c->s, p, e)) {
         free(e);
         check_fail(c, p, "out of memory");
         return false;
@@ -834,7 +835,7 @@ check_node(checker_t *c, position_t *p, hex_color_t winner, bitset_t *h)
         return true;
     c->nodes++;
     kn_expansion_t *e = malloc(sizeof *e);
-    if (!e || !kn_expand(c->s->kn, p, p->to_move, e)) {
+    if (!e || !expand(c->s, p, e)) {
         free(e);
         check_fail(c, p, "out of memory");
         return false;

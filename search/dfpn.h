@@ -63,6 +63,13 @@ typedef struct dfpn_params {
                                  * limit_fulls (vc.h); off by default:
                                  * keeping every full proves more per node
                                  * (the engine applies it, solver.h) */
+    bool path_builds;           /* the solver's VC builds with param_vc's
+                                 * path_builds (vc.h); off by default: a
+                                 * fresh build at every node keeps an
+                                 * expansion a function of the position,
+                                 * which the proof checker, the PV and the
+                                 * cache's reuse across searches read it
+                                 * as (the engine applies it, solver.h) */
     bool neighbour_dominated;   /* the solver's ICE with param_player_ice's
                                  * find_neighbour_dominated; off by
                                  * default: the sibling pruning below finds

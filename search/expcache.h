@@ -7,9 +7,11 @@
  * solve of the same game, the player) reuses them.
  *
  *   - node expansions (board/knowledge.h), keyed by the position's key
- *     (position_key) and side to move: an expansion depends only on the
- *     position and the board knowledge's settings, so a cache must be
- *     emptied (expcache_clear) when those change;
+ *     (position_key) and side to move: an expansion depends on the
+ *     position and the board knowledge's settings (and, with param_vc
+ *     path_builds, on the VCs of the ancestor it was built from: each
+ *     is sound, the first one made is kept), so a cache must be
+ *     emptied (expcache_clear) when the settings change;
  *   - beside them, per node key, three cell sets a search derived from a
  *     node (the solver's dominated siblings, and once the node is solved
  *     its harmless set and the children that made it: search/dfpn.c

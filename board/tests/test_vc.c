@@ -724,6 +724,85 @@ START_TEST(vc_claims_hold_against_minimax)
 }
 END_TEST
 
+/* vc_build_from: a build of a random position saved (vc_save), then one
+ * to four random stones of either colour added (an ancestor's lists and
+ * a descendant, as a search's path builds use them): every claim of the
+ * carried-over lists holds against minimax.  A saved build the position
+ * does not extend (a stone taken back) is not used: the lists are a fresh
+ * build's. */
+START_TEST(vc_build_from_saved_holds_against_minimax)
+{
+    long want = positions_wanted();
+    vc_templates_t *ts = templates();
+    vc_params_t params;
+    vc_params_default(&params);
+    vc_t *vc[2] = { vc_new(&params, ts), vc_new(&params, ts) };
+    vc_t *fresh = vc_new(&params, ts);
+    vc_saved_t *saved[2] = { vc_saved_new(), vc_saved_new() };
+    ck_assert(vc[0] && vc[1] && fresh && saved[0] && saved[1]);
+    minimax_t *mm = minimax_new();
+    rng_t rng;
+    rng_seed(&rng, 20261127);
+    sound_stats_t st;
+    memset(&st, 0, sizeof st);
+    long carried = 0, fallbacks = 0;
+    for (long i = 0; i < want; i++) {
+        position_t p;
+        random_position(&rng, &p, 4);
+        int n0 = p.nmoves;
+        for (int c = 0; c < 2; c++) {
+            ck_assert(vc_build(vc[c], &p, (hex_color_t)c));
+            ck_assert(vc_save(vc[c], saved[c]));
+        }
+        int add = 1 + (int)rng_below(&rng, 4);
+        for (int k = 0; k < add && p.winner == HEX_EMPTY; k++) {
+            bitset_t em = position_empty_cells(&p);
+            if (bitset_count(&em) < 2)
+                break;
+            int m = bitset_nth(&em, (int)rng_below(&rng, (uint32_t)bitset_count(&em)));
+            position_play(&p, rng_below(&rng, 2) ? HEX_BLACK : HEX_WHITE, m);
+        }
+        minimax_clear(mm);
+        for (int c = 0; c < 2; c++)
+            ck_assert(vc_build_from(vc[c], saved[c], &p, (hex_color_t)c));
+        carried++;
+        check_claims(mm, &p, vc, &st);
+        /* the first position less its last stone: the saved lists no
+         * longer apply */
+        if (n0 > 0) {
+            position_t q;
+            setup(&q, p.geo->width, p.geo->height, "", HEX_BLACK);
+            for (int k = 0; k + 1 < n0; k++)
+                position_play(&q, position_color_at(&p, position_move(&p, k)),
+                              position_move(&p, k));
+            for (int c = 0; c < 2; c++) {
+                ck_assert(vc_build_from(vc[c], saved[c], &q, (hex_color_t)c));
+                ck_assert(vc_build(fresh, &q, (hex_color_t)c));
+                ck_assert(same_lists(vc[c], fresh));
+            }
+            fallbacks++;
+            position_free(&q);
+        }
+        position_free(&p);
+    }
+    fprintf(stderr, "vc_build_from: %ld positions from saved lists, %ld full edge VCs, "
+            "%ld edge semis for the side to move, %ld lost by must-play, %ld must-plays "
+            "pruning %ld moves, %ld failures; %ld positions not extending the saved one "
+            "built afresh\n",
+            carried, st.fulls, st.semis, st.lost, st.mustplays, st.pruned_moves, st.failures,
+            fallbacks);
+    ck_assert_int_eq(st.failures, 0);
+    ck_assert_int_gt(fallbacks, 0);
+    minimax_free(mm);
+    for (int c = 0; c < 2; c++) {
+        vc_free(vc[c]);
+        vc_saved_free(saved[c]);
+    }
+    vc_free(fresh);
+    vc_templates_free(ts);
+}
+END_TEST
+
 static Suite *
 vc_suite(void)
 {
@@ -745,6 +824,7 @@ vc_suite(void)
     tc = tcase_create("soundness");
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, vc_claims_hold_against_minimax);
+    tcase_add_test(tc, vc_build_from_saved_holds_against_minimax);
     suite_add_tcase(s, tc);
     return s;
 }

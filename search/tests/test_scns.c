@@ -230,11 +230,15 @@ solved(dfpn_t *d, const position_t *p, hex_color_t to_move)
  * move that wins), and what the search wrote is a whole proof for the
  * solver's proof checker; the solver then answers from the table at
  * once; and a second search, its own tables emptied, reads the proofs
- * back and proves the root at its first expansion. */
+ * back and proves the root at its first expansion.  Path builds are off
+ * (vc.h): the checker expands each node afresh, and with them the
+ * search's expansion of a node can differ from its own (both sound) when
+ * the cache no longer holds it. */
 START_TEST(proofs_are_shared_with_the_solver)
 {
     world_t w;
     world_init(&w);
+    w.vc.path_builds = false;
     w.prm.max_expansions = 20000;
     w.prm.threads = thread_counts[_i];
     tt_t *tt = tt_new(16u << 20), *ref_tt = tt_new(16u << 20);
