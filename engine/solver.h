@@ -29,10 +29,10 @@
  *     neighbour_dominated says (off by default: the solver's sibling
  *     pruning finds them from the children, and on 7x7 the static rule
  *     grows its trees by ~9 %), and its VC builds start from the
- *     ancestor's lists as param_dfpn path_builds says (off by default: a
- *     fresh build at every node makes an expansion a function of the
- *     position, as the proof checker and the cache's reuse from one
- *     search to the next read it; on, nodes are ~12 % faster on 7x7);
+ *     ancestor's lists as param_dfpn path_builds says (on by default:
+ *     7x7 nodes are ~12 % faster; off, a fresh build at every node makes
+ *     an expansion a function of the position alone, which is what the
+ *     proof checker re-derives);
  *   - solver_clear (dfpn-clear-tt) empties the table and the cache;
  *   - the workspaces forget what they carry from one search to the next
  *     (the circuit's warm start), so a command's search depends on the

@@ -31,7 +31,7 @@ dfpn_params_default(dfpn_params_t *p)
     p->progress_interval = 5;
     p->limit_fulls = false;
     p->neighbour_dominated = false;
-    p->path_builds = false;
+    p->path_builds = true;
 }
 
 dfpn_t *

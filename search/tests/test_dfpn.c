@@ -99,9 +99,10 @@ world_init(world_t *w)
     ck_assert_msg(w->templates != NULL, "%s", err);
     ice_params_init(&w->ice);
     vc_params_default(&w->vc);
-    /* as the engine's solver (param_dfpn path_builds): every expansion a
-     * function of the position, as the proof checker reads it; the tests
-     * with path builds say so */
+    /* fresh builds (param_dfpn path_builds off): every expansion a
+     * function of the position, as the proof checker re-derives it, so
+     * that every proof must check whole; the tests with path builds (the
+     * engine's default) say so */
     w->vc.path_builds = false;
     w->cfg.ice_patterns = w->patterns;
     w->cfg.ice_params = &w->ice;
