@@ -872,18 +872,29 @@ add_templates(vc_t *vc)
     }
 }
 
+/* H-search from what is queued (the connections carried over that
+ * changed) and, when the owner has new stones (every stone, for a
+ * build), from the adjacencies and templates. */
+static bool
+carry_close(vc_t *vc, bool own_added)
+{
+    if (own_added) {
+        add_adjacent(vc);
+        add_templates(vc);
+    }
+    closure(vc);
+    if (vc->nomem)
+        clear_lists(vc);
+    return !vc->nomem;
+}
+
 bool
 vc_build(vc_t *vc, const position_t *pos, hex_color_t color)
 {
     vc->nomem = false;
     clear_lists(vc);
     set_position(vc, pos, color);
-    add_adjacent(vc);
-    add_templates(vc);
-    closure(vc);
-    if (vc->nomem)
-        clear_lists(vc);
-    return !vc->nomem;
+    return carry_close(vc, true);
 }
 
 /* One connection of an earlier position (endpoints a and b, inside ids
@@ -919,22 +930,6 @@ carry(vc_t *vc, int a, int b, const bitset_t *carrier, int key, int rule,
       const bitset_t *added_own)
 {
     carry_w(vc, a, b, carrier, key, rule, added_own, vc->cw);
-}
-
-/* After the connections were carried over: H-search from the changed
- * ones and, when the owner has new stones, from the new adjacencies and
- * templates. */
-static bool
-carry_close(vc_t *vc, bool own_added)
-{
-    if (own_added) {
-        add_adjacent(vc);
-        add_templates(vc);
-    }
-    closure(vc);
-    if (vc->nomem)
-        clear_lists(vc);
-    return !vc->nomem;
 }
 
 bool
