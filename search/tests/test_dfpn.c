@@ -517,7 +517,7 @@ run_against_reference(const comparison_t *c)
  * pruning, refuted siblings) against the solver with rules only. */
 START_TEST(dfpn_knowledge_agrees_with_rules_only)
 {
-    comparison_t c = { 5, positions_wanted() / 25, 5, 14, 16, 1, 0, 16u << 20, true, false };
+    comparison_t c = { 5, positions_wanted() / 25, 5, 14, 16, 1, 0, 16u << 20, true, false, false };
     run_against_reference(&c);
 }
 END_TEST
@@ -527,7 +527,7 @@ END_TEST
  * sets through the sibling pruning, and the proof checker. */
 START_TEST(dfpn_knowledge_agrees_with_rules_only_near_symmetry)
 {
-    comparison_t c = { 7, positions_wanted() / 25, 6, 14, 16, 1, 0, 16u << 20, true, true };
+    comparison_t c = { 7, positions_wanted() / 25, 6, 14, 16, 1, 0, 16u << 20, true, true, false };
     run_against_reference(&c);
 }
 END_TEST
@@ -540,9 +540,9 @@ START_TEST(spdfpn_agrees_with_serial)
 {
     long n = positions_wanted() / 50;
     comparison_t c[] = {
-        { 6, n, 6, 29, 32, 2, 5, 16u << 20, false, false },
-        { 7, n, 6, 29, 32, 4, 3, 16u << 20, false, false },
-        { 8, n / 2, 6, 29, 32, 3, 20, 16u << 20, false, false },
+        { 6, n, 6, 29, 32, 2, 5, 16u << 20, false, false, false },
+        { 7, n, 6, 29, 32, 4, 3, 16u << 20, false, false, false },
+        { 8, n / 2, 6, 29, 32, 3, 20, 16u << 20, false, false, false },
         { 12, n / 2, 6, 29, 32, 3, 5, 16u << 20, false, false, true },
     };
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
@@ -553,7 +553,7 @@ END_TEST
 /* 256 entries: the threads replace each other's entries all the time. */
 START_TEST(spdfpn_agrees_with_serial_in_a_tiny_table)
 {
-    comparison_t c = { 9, positions_wanted() / 100, 6, 28, 31, 2, 5, 256 * 32, false, false };
+    comparison_t c = { 9, positions_wanted() / 100, 6, 28, 31, 2, 5, 256 * 32, false, false, false };
     run_against_reference(&c);
 }
 END_TEST
@@ -561,7 +561,7 @@ END_TEST
 /* Against the rules-only solver too, on 5 x 5. */
 START_TEST(spdfpn_agrees_with_rules_only)
 {
-    comparison_t c = { 10, positions_wanted() / 50, 5, 14, 16, 2, 2, 16u << 20, true, false };
+    comparison_t c = { 10, positions_wanted() / 50, 5, 14, 16, 2, 2, 16u << 20, true, false, false };
     run_against_reference(&c);
 }
 END_TEST
