@@ -1040,7 +1040,7 @@ vc_save(const vc_t *vc, vc_saved_t *s)
         n += (size_t)vc->slots[i].nfull + (size_t)vc->slots[i].nsemi;
     int cw = vc->cw;
     if (n > s->cap || cw > s->cw) {
-        size_t cap = n > s->cap ? n + n / 4 + 16 : s->cap;
+        size_t cap = n > s->cap ? n + n / 4 + 16 : s->cap > 0 ? s->cap : 16;
         vc_saved_conn_t *c = realloc(s->conns, cap * sizeof *c);
         if (c)
             s->conns = c;
