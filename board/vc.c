@@ -52,8 +52,6 @@ typedef struct vc_slot {
 typedef struct vc_item {
     bitset_t carrier;
     int16_t a, b, key;
-    bool changed;               /* vc_play: its rules must run again */
-    int8_t rule;                /* vc_play: the rule that made it */
 } vc_item_t;
 
 /* One template placed on the board: for edge k (0: the colour's first
@@ -95,8 +93,8 @@ struct vc {
     bitset_t fullnbr[NIDS], seminbr[NIDS];
     vc_item_t *queue;
     size_t qhead, qtail, qcap;
-    vc_item_t *scratch;         /* survivors during vc_play */
-    size_t scap;
+    struct vc_saved *before;    /* vc_play: the lists before the move
+                                 * (NULL until the first) */
     /* every placement of the templates that fits the board, made for
      * placed_w x placed_h and placed_color (0 x 0: none yet); a cache
      * of this workspace's, never copied */
@@ -215,7 +213,7 @@ vc_free(vc_t *vc)
     free(vc->slots);
     free(vc->conns);
     free(vc->queue);
-    free(vc->scratch);
+    vc_saved_free(vc->before);
     free(vc->placed);
     free(vc->orbuf);
     free(vc->orstack);
@@ -925,63 +923,6 @@ carry_w(vc_t *vc, int a, int b, const bitset_t *carrier, int key, int rule,
     insert_w(vc, a2, b2, carrier, key, (vc_rule_t)rule, changed, cw);
 }
 
-static void
-carry(vc_t *vc, int a, int b, const bitset_t *carrier, int key, int rule,
-      const bitset_t *added_own)
-{
-    carry_w(vc, a, b, carrier, key, rule, added_own, vc->cw);
-}
-
-bool
-vc_play(vc_t *vc, const position_t *pos, hex_color_t stone_color, int cell)
-{
-    if (!vc->params.incremental || vc->geo != pos->geo || vc->nomem)
-        return vc_build(vc, pos, vc->color);
-    bool own = stone_color == vc->color;
-    set_position(vc, pos, vc->color);
-    /* Without AND over the edges, a stone joining an edge group would turn
-     * connections made over it into ones a fresh build never makes (sound,
-     * but the lists must agree with a build): rebuild then. */
-    if (own && !vc->params.and_over_edge
-        && (vc->ep[cell] == vc->edge_ep[0] || vc->ep[cell] == vc->edge_ep[1]))
-        return vc_build(vc, pos, vc->color);
-    /* Copy the lists aside, then carry each over (carry) */
-    size_t need = (size_t)vc->nslots * (size_t)vc->per, n = 0;
-    if (need > vc->scap) {
-        vc_item_t *s = realloc(vc->scratch, need * sizeof *s);
-        if (!s) {
-            vc->nomem = true;
-            clear_lists(vc);
-            return false;
-        }
-        vc->scratch = s;
-        vc->scap = need;
-    }
-    for (int s = 0; s < vc->nslots; s++) {
-        for (int t = 0; t < 2; t++) {
-            int cnt = t == 0 ? vc->slots[s].nfull : vc->slots[s].nsemi;
-            const vc_conn_t *l = t == 0 ? slot_fulls(vc, s) : slot_semis(vc, s);
-            for (int i = 0; i < cnt; i++) {
-                vc_item_t *it = &vc->scratch[n++];
-                it->carrier = l[i].carrier;
-                it->key = l[i].key;
-                it->rule = l[i].rule;
-                it->a = vc->slots[s].a;
-                it->b = vc->slots[s].b;
-            }
-        }
-    }
-    clear_lists(vc);
-    bitset_t added = bitset_empty();
-    if (own)
-        bitset_set(&added, cell);
-    for (size_t i = 0; i < n; i++) {
-        const vc_item_t *it = &vc->scratch[i];
-        carry(vc, it->a, it->b, &it->carrier, it->key, it->rule, &added);
-    }
-    return carry_close(vc, own);
-}
-
 /* ---- saved lists ----------------------------------------------------- */
 
 /* One saved connection; its carrier is the cw words at words + i * cw. */
@@ -1105,6 +1046,22 @@ carry_saved_any(vc_t *vc, const vc_saved_t *s, const bitset_t *added)
     carry_saved_w(vc, s, added, s->cw);
 }
 
+static void
+carry_saved(vc_t *vc, const vc_saved_t *s, const bitset_t *added)
+{
+    switch (s->cw) {
+    case 1:
+        carry_saved_w1(vc, s, added);
+        break;
+    case 2:
+        carry_saved_w2(vc, s, added);
+        break;
+    default:
+        carry_saved_any(vc, s, added);
+        break;
+    }
+}
+
 bool
 vc_build_from(vc_t *vc, const vc_saved_t *s, const position_t *pos, hex_color_t color)
 {
@@ -1122,18 +1079,31 @@ vc_build_from(vc_t *vc, const vc_saved_t *s, const position_t *pos, hex_color_t 
         return vc_build(vc, pos, color);
     bitset_t added = bitset_and(s->empty, now_own);
     clear_lists(vc);
-    switch (s->cw) {
-    case 1:
-        carry_saved_w1(vc, s, &added);
-        break;
-    case 2:
-        carry_saved_w2(vc, s, &added);
-        break;
-    default:
-        carry_saved_any(vc, s, &added);
-        break;
-    }
+    carry_saved(vc, s, &added);
     return carry_close(vc, !bitset_is_empty(&added));
+}
+
+bool
+vc_play(vc_t *vc, const position_t *pos, hex_color_t stone_color, int cell)
+{
+    /* the lists before the move, aside (vc->before) */
+    if (!vc->params.incremental || vc->geo != pos->geo || vc->nomem
+        || (!vc->before && !(vc->before = vc_saved_new())) || !vc_save(vc, vc->before))
+        return vc_build(vc, pos, vc->color);
+    bool own = stone_color == vc->color;
+    set_position(vc, pos, vc->color);
+    /* Without AND over the edges, a stone joining an edge group would turn
+     * connections made over it into ones a fresh build never makes (sound,
+     * but the lists must agree with a build): rebuild then. */
+    if (own && !vc->params.and_over_edge
+        && (vc->ep[cell] == vc->edge_ep[0] || vc->ep[cell] == vc->edge_ep[1]))
+        return vc_build(vc, pos, vc->color);
+    clear_lists(vc);
+    bitset_t added = bitset_empty();
+    if (own)
+        bitset_set(&added, cell);
+    carry_saved(vc, vc->before, &added);
+    return carry_close(vc, own);
 }
 
 /* ---- queries --------------------------------------------------------- */

@@ -822,8 +822,11 @@ check_refuted(checker_t *c, position_t *p, hex_color_t me, bitset_t *refuted)
 }
 
 /* Whether `winner` wins p (its side to move) by the stored proof; the
- * harmless set of p (for the loser), rebuilt from the checker's own
- * expansions by the rules of harmless_leaf and harmless_inner, into *h. */
+ * harmless set of p (for the loser), rebuilt from the expansions by the
+ * rules of harmless_leaf and harmless_inner, into *h.  An expansion is the
+ * solver's from the cache when it holds one (with path builds, knowledge.h,
+ * a fresh one can differ), else the checker's own, counted in the
+ * solver's statistics as any expansion is. */
 static bool
 check_node(checker_t *c, position_t *p, hex_color_t winner, bitset_t *h)
 {
