@@ -5,10 +5,14 @@
 # colour, `vc-build COLOUR`, then `vc-between-cells-full` and
 # `vc-between-cells-semi` on every pair of endpoints, the endpoints being
 # the position's empty cells and the colour's two edges (a stone stands
-# for its whole group in both programs, so stones are left out to count
-# each connection once).  Prints per position and colour the fill-in
-# cells vc-build names (its f.. marks) and the numbers of full and semi carriers, then the totals.  A benchmark:
-# it asserts nothing.  Several thousand commands a position: seconds.
+# for its whole group in both programs, so stones are left out).  A cell
+# an engine fills in joins a group too, so several pairs of cells get
+# the same answers: each distinct connection (endpoints as the engine
+# names them, carrier, key) is counted once.  Prints per position and
+# colour the fill-in cells vc-build names (its f.. marks) and the
+# numbers of distinct full and semi connections, then the totals.  A
+# benchmark: it asserts nothing.  Several thousand commands a position:
+# seconds.
 #
 #   vc-count.sh ENGINE-COMMAND SGF...
 #
@@ -71,8 +75,22 @@ for f in "$@"; do
             # Every reply starts with "="; the second answers vc-build.
             /^[=?]/ { reply++ }
             reply == 2 { for (i = 1; i <= NF; i++) if ($i ~ /^f[a-z]+$/) fill++ }
-            reply > 2 && / full / { full++ }
-            reply > 2 && / semi / { semi++ }
+            # One connection answers every pair of cells in its
+            # endpoints: a cell the engine filled in stands for the group
+            # (or edge) it joined, as a stone does.  So each distinct
+            # answer (colour, endpoints as named, carrier, key) counts
+            # once.
+            reply > 2 && / (full|semi) / {
+                line = $0
+                sub(/^= */, "", line)
+                n = split(line, f, " ")
+                if (n < 4) next
+                a = f[2]; b = f[3]
+                if (a > b) { t = a; a = b; b = t }
+                k = a " " b " " substr(line, index(line, "["))
+                if (f[4] == "full" && !(k in fulls)) { fulls[k] = 1; full++ }
+                if (f[4] == "semi" && !(k in semis)) { semis[k] = 1; semi++ }
+            }
             END { printf "%-10s %-6s fill-in %3d  fulls %6d  semis %6d\n", name, col, fill, full, semi }'
     done
 done | tee "$out"
