@@ -179,7 +179,7 @@ scns_params_default(scns_params_t *p)
 {
     p->multi_step = true;
     p->delta = 52;
-    p->epsilon = 0.41;
+    p->epsilon = 0;
     p->eta = 0.30;
     p->p_max = 1;
     p->d_max = 1;

@@ -767,7 +767,7 @@ START_TEST(scns_params_are_table_1)
     ck_assert_ptr_nonnull(g);
     const scns_params_t *p = &e->scns_params;
     ck_assert(p->multi_step && p->use_rave && p->use_forgetting);
-    ck_assert(p->delta == 52 && p->epsilon == 0.41 && p->eta == 0.30);
+    ck_assert(p->delta == 52 && p->epsilon == 0 && p->eta == 0.30);
     ck_assert_int_eq(p->p_max, 1);
     ck_assert_int_eq(p->d_max, 1);
     ck_assert_int_eq(p->delta_p, 8);
