@@ -81,14 +81,16 @@ typedef struct dfpn_params {
 void dfpn_params_default(dfpn_params_t *p);
 
 typedef struct dfpn_stats {
+    /* the counters (uint64_t) first, then idle_seconds: the layout the
+     * job board sums (jobs.h JOBS_STATS_LAYOUT) */
     uint64_t work;              /* DFPN calls */
     uint64_t jobs;              /* SPDFPN jobs run */
-    double idle_seconds;        /* SPDFPN: time threads spent waiting for
-                                 * the job lock or for a job to end */
     uint64_t expansions;        /* nodes expanded (board knowledge run) */
     uint64_t cache_hits;        /* expansions found in the cache */
     uint64_t terminal;          /* nodes ended by fill-in or VCs */
     uint64_t refuted;           /* moves pruned as dominated by a sibling */
+    double idle_seconds;        /* SPDFPN: time threads spent waiting for
+                                 * the job lock or for a job to end */
     double seconds;
 } dfpn_stats_t;
 

@@ -1,178 +1,25 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* SCNS, depth-first with a transposition table, serial or parallel
- * (see scns.h). */
+/* SCNS, depth-first with a transposition table: the workspace, the
+ * evaluation, the node code, the serial search and the result (see
+ * scns.h; the parallel search is scns_par.c). */
 #include "config.h"
 
 #include <math.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "board/playout.h"
-#include "search/expcache.h"
-#include "search/jobs.h"
-#include "search/scns.h"
-#include "search/table.h"
-#include "search/tt.h"
+#include "search/scns_node.h"
 
 /* Calls between two looks at the clock and the interrupt: a call may
  * expand a node (milliseconds on 11x11), a look costs tens of
  * nanoseconds, so the search looks often and overruns its deadline by a
  * few expansions at most. */
 #define STOP_CHECK_EVERY 4
-/* Root interludes in a row without an expansion before the search gives
- * up (a safety net: every call below the root expands a node unless the
- * table changed under it, which a serial search does not do). */
-#define IDLE_INTERLUDES_MAX 100
 /* The RAVE table's share of params->tt_mb. */
 #define RAVE_SHARE 4
-/* The most nodes one search for a job may open (spdfpn.c): past this the
- * thread waits for a job to end. */
-#define FIND_LIMIT 20000
-
-#define COUNT_INF PNFUNC_INF
 
 /* Mixed into a node's key to seed its playouts. */
 #define PLAYOUT_SALT UINT64_C(0x5ca1ab1e0ddba11)
-
-/* The node table's payload: the node's functions relative to its own
- * evaluation, Black's view, and the child selected last (a proven win:
- * the winning child), -1 for none. */
-typedef struct node {
-    pnfunc_t p, d;
-    int16_t best;
-} node_t;
-
-/* One recursion level: the node, its expansion and its children. */
-typedef struct frame {
-    kn_expansion_t e;
-    uint64_t key;               /* the node's (before its fill-in) */
-    uint64_t work;              /* the node's work so far */
-    int played;                 /* the child searched now, -1: none */
-    uint64_t ckey[HEX_MAX_CELLS];       /* the children's keys */
-    int32_t err[HEX_MAX_CELLS]; /* e(n -> s), value units */
-    pnfunc_value_t off[HEX_MAX_CELLS];  /* o(n -> s): the child's
-                                         * evaluation less the node's */
-    uint64_t cwork[HEX_MAX_CELLS];      /* the children's work */
-    pnfunc_count_t cm[HEX_MAX_CELLS];   /* the mover's number at each
-                                         * child (the child's delta) */
-    pnfunc_count_t co[HEX_MAX_CELLS];   /* the opponent's (its phi) */
-} frame_t;
-
-/* What one update of a node found. */
-typedef struct update {
-    pnfunc_count_t phi, delta;
-    int j1, j2;                 /* least and second least cm; -1: none */
-    int last;                   /* the child playing node.best; -1 */
-} update_t;
-
-/* A node of the virtual table: the virtual functions of a node on the
- * path of at least one running job (relative, as in the node table), and
- * how many such paths hold it. */
-typedef struct vnode {
-    uint64_t key;
-    node_t n;
-    int count;                  /* 0: a free slot */
-} vnode_t;
-
-/* One level of a thread's path while it looks for a job: the numbers its
- * descent into a child computed (spdfpn.c vframe_t), which the parent
- * reads instead of the child's when the child was reached by
- * transposition and has no virtual entry of its own. */
-typedef struct vframe {
-    bool seen[HEX_MAX_CELLS];
-    pnfunc_count_t seen_cm[HEX_MAX_CELLS], seen_co[HEX_MAX_CELLS];
-} vframe_t;
-
-/* One thread's workspace: its position, board knowledge, frames and
- * buffers.  Only its thread touches it while a search runs, but for
- * `published`, which the job lock guards. */
-typedef struct worker {
-    scns_t *s;
-    kn_t *kn;
-    frame_t *frames;            /* HEX_MAX_CELLS + 2 levels; the last one
-                                 * is the principal variation's */
-    vframe_t *vf;               /* HEX_MAX_CELLS + 1 levels; parallel
-                                 * searches only */
-    pnfunc_t *sp, *sd;          /* the children's functions, shifted */
-    const pnfunc_t **pp, **pd;
-    uint16_t *rave_buf;         /* one RAVE entry: wins, losses by cell */
-    playout_t *po;              /* the playouts' workspace */
-    playout_stats_t *po_stats;  /* their last statistics */
-    position_t pos;             /* the node being searched */
-    bool have_pos;
-    pnfunc_value_t hi, lo;      /* this thread's interval (v_max, v_min),
-                                 * Black's */
-    bool stopped;
-    int opens;                  /* nodes the current search for a job
-                                 * opened */
-    scns_stats_t stats;
-    scns_stats_t published;     /* stats after the last job (job lock) */
-    pthread_t thread;
-    bool started;
-} worker_t;
-
-/* The search: the tables and the expansion cache every thread shares,
- * one search's settings, and the workers.
- *
- * Locking.  The node and RAVE tables lock their buckets (table.h), the
- * expansion cache its slots (expcache.h).  A RAVE update reads an entry,
- * adds to it and writes it back: two threads updating one node at once
- * may lose one of their counts (statistics, never a result).  The
- * settings from `params` to `root_e` are written before the threads
- * start and only read while they run; `root_work` and `expansions` are
- * relaxed C11 atomics, `halt` an atomic flag.  The job board's lock
- * (jobs.h, the job lock) guards the virtual table, the board's count of
- * running jobs and end of the search, `idle`, `next_progress` and every
- * worker's `published`; a thread holds it while it looks for a job and
- * while it brings the path of a finished job up to date, never while it
- * runs one.  Threads that found no job wait for one to end.  A serial
- * search takes no lock of its own. */
-struct scns {
-    kn_config_t cfg;
-    expcache_t *cache;
-    table_t *nodes;
-    table_t *rave;
-    int tt_mb;                  /* the tables' size (0: not made) */
-    int rave_cells;             /* cells per RAVE entry */
-    int nworkers;               /* workers made (they are made as
-                                 * searches ask for them) */
-    worker_t *w[SCNS_MAX_THREADS];
-    scns_progress_fn progress;
-    void *progress_arg;
-    scns_time_t time;           /* budget 0: none */
-    tt_t *proofs;               /* the solved positions shared with the
-                                 * solver (scns_set_proofs), or NULL; its
-                                 * own locks (tt.h) */
-
-    /* one search's settings */
-    const scns_params_t *params;
-    const stop_t *stop;         /* the caller's */
-    stop_t wstop;               /* the workers': the caller's and halt */
-    int active;                 /* threads in this search */
-    uint64_t max_work;          /* the work of one job */
-    hex_color_t root_to_move;
-    position_t root;            /* the search's root position */
-    bool have_root;
-    uint64_t root_key;
-    kn_expansion_t root_e;      /* the root's expansion */
-    pnfunc_t leaf_p, leaf_d;    /* a new leaf's relative functions */
-    double start;
-    _Atomic uint64_t root_work[HEX_MAX_CELLS];  /* by cell: expansions
-                                                 * below each root child
-                                                 * in this search */
-    _Atomic uint64_t expansions;        /* all threads' in this search */
-    _Atomic bool halt;          /* the search is over */
-    double next_time_check;     /* the time policy's (serial: the one
-                                 * thread; parallel: job lock) */
-
-    /* guarded by the job lock */
-    jobs_t jobs;
-    vnode_t *vtt;               /* per depth, SCNS_MAX_THREADS slots */
-    int idle;                   /* job searches in a row without work */
-    double next_progress;
-};
 
 void
 scns_params_default(scns_params_t *p)
@@ -207,8 +54,8 @@ scns_params_default(scns_params_t *p)
 
 /* ---- the workspace ---------------------------------------------------- */
 
-static bool
-node_final(const void *payload)
+bool
+scns_node_final(const void *payload)
 {
     const node_t *n = payload;
     pnfunc_value_t m = pnfunc_reach(&n->p, 0);
@@ -267,14 +114,12 @@ scns_new(const kn_config_t *cfg)
         return NULL;
     s->cfg = *cfg;
     s->cache = expcache_new(1);
-    s->vtt = calloc((size_t)(HEX_MAX_CELLS + 2) * SCNS_MAX_THREADS, sizeof *s->vtt);
-    jobs_init(&s->jobs);
+    s->jobs = scns_par_board();
     atomic_init(&s->expansions, 0);
-    atomic_init(&s->halt, false);
     for (int i = 0; i < HEX_MAX_CELLS; i++)
         atomic_init(&s->root_work[i], 0);
     s->w[0] = worker_new(s);
-    if (!s->cache || !s->vtt || !s->w[0]) {
+    if (!s->cache || !s->jobs || !s->w[0]) {
         scns_free(s);
         return NULL;
     }
@@ -292,10 +137,9 @@ scns_free(scns_t *s)
     expcache_free(s->cache);
     table_free(s->nodes);
     table_free(s->rave);
-    free(s->vtt);
     if (s->have_root)
         position_free(&s->root);
-    jobs_destroy(&s->jobs);
+    jobs_free(s->jobs);
     free(s);
 }
 
@@ -383,7 +227,7 @@ prepare_tables(scns_t *s, const scns_params_t *params, int cells)
     }
     size_t bytes = (size_t)params->tt_mb << 20;
     if (!s->nodes) {
-        s->nodes = table_new(bytes, sizeof(node_t), node_final);
+        s->nodes = table_new(bytes, sizeof(node_t), scns_node_final);
         s->tt_mb = params->tt_mb;
     }
     if (!s->rave) {
@@ -407,10 +251,10 @@ prepare_workers(scns_t *s, int n)
     for (int i = 0; i < n; i++) {
         if (!s->w[i] && !(s->w[i] = worker_new(s)))
             return false;
+        s->w[i]->id = i;
         if (i >= s->nworkers)
             s->nworkers = i + 1;
-        if (n > 1 && !s->w[i]->vf
-            && !(s->w[i]->vf = malloc((HEX_MAX_CELLS + 1) * sizeof *s->w[i]->vf)))
+        if (n > 1 && !s->w[i]->vf && !(s->w[i]->vf = scns_par_frames()))
             return false;
     }
     return true;
@@ -499,8 +343,8 @@ base_errors(const kn_expansion_t *e, int32_t *err)
 /* Fill f's expansion into p (`me` to move), the children's keys into
  * f->ckey and their base errors into f->err; returns the cells filled
  * (kn_undo_fill). */
-static int
-open_frame(frame_t *f, position_t *p, hex_color_t me)
+int
+scns_open_frame(frame_t *f, position_t *p, hex_color_t me)
 {
     int filled = kn_play_fill(&f->e, p);
     for (int i = 0; i < f->e.n; i++) {
@@ -633,8 +477,8 @@ mix_scores(worker_t *w, const position_t *pos, kn_expansion_t *e)
 }
 
 /* The expansion of pos for its side to move, from the cache or fresh. */
-static bool
-expand(worker_t *w, const position_t *pos, kn_expansion_t *out)
+bool
+scns_expand(worker_t *w, const position_t *pos, kn_expansion_t *out)
 {
     if (expcache_get(w->s->cache, pos, out))
         return true;
@@ -651,8 +495,8 @@ expand(worker_t *w, const position_t *pos, kn_expansion_t *out)
 
 /* The functions of a node decided at its expansion: +inf when Black has
  * won, -inf when White has. */
-static void
-terminal_node(node_t *n, hex_color_t winner)
+void
+scns_terminal_node(node_t *n, hex_color_t winner)
 {
     pnfunc_value_t x = winner == HEX_BLACK ? PNFUNC_PLUS_INF : PNFUNC_MINUS_INF;
     pnfunc_leaf(&n->p, PNFUNC_PROOF, x, true);
@@ -661,25 +505,13 @@ terminal_node(node_t *n, hex_color_t winner)
 
 /* Black's number p(hi) and White's d(lo), as the mover's (cm) and the
  * opponent's (co). */
-static void
-numbers(const pnfunc_t *p, const pnfunc_t *d, pnfunc_value_t hi, pnfunc_value_t lo,
+void
+scns_numbers(const pnfunc_t *p, const pnfunc_t *d, pnfunc_value_t hi, pnfunc_value_t lo,
         hex_color_t me, pnfunc_count_t *cm, pnfunc_count_t *co)
 {
     pnfunc_count_t b = pnfunc_eval(p, hi), w = pnfunc_eval(d, lo);
     *cm = me == HEX_BLACK ? b : w;
     *co = me == HEX_BLACK ? w : b;
-}
-
-/* The virtual functions the table of running jobs holds for the node at
- * `depth` with `key`, or NULL (job lock held). */
-static vnode_t *
-vtt_find(scns_t *s, int depth, uint64_t key)
-{
-    vnode_t *row = s->vtt + (size_t)depth * SCNS_MAX_THREADS;
-    for (int i = 0; i < s->active; i++)
-        if (row[i].count > 0 && row[i].key == key)
-            return &row[i];
-    return NULL;
 }
 
 /* The children of f (w->pos its filled position, `me` to move): their
@@ -689,8 +521,8 @@ vtt_find(scns_t *s, int depth, uint64_t key)
  * f->co.  With vdepth >= 0 (the children's depth; job lock held) a child
  * not proven for true that the virtual table holds has its virtual
  * functions instead. */
-static void
-read_children(worker_t *w, frame_t *f, hex_color_t me, pnfunc_value_t hi, pnfunc_value_t lo,
+void
+scns_read_children(worker_t *w, frame_t *f, hex_color_t me, pnfunc_value_t hi, pnfunc_value_t lo,
               int vdepth)
 {
     scns_t *s = w->s;
@@ -703,7 +535,7 @@ read_children(worker_t *w, frame_t *f, hex_color_t me, pnfunc_value_t hi, pnfunc
             w->sd[i] = c.d;
         } else if (proof_lookup(s, f->ckey[i], hex_color_other(me), &winner, &best)) {
             /* a leaf the solver proved */
-            terminal_node(&c, winner);
+            scns_terminal_node(&c, winner);
             w->sp[i] = c.p;
             w->sd[i] = c.d;
             f->cwork[i] = 0;
@@ -712,24 +544,24 @@ read_children(worker_t *w, frame_t *f, hex_color_t me, pnfunc_value_t hi, pnfunc
             w->sd[i] = s->leaf_d;
             f->cwork[i] = 0;
         }
-        const vnode_t *v;
-        if (vdepth >= 0 && !node_final(&(node_t){ .p = w->sp[i] })
-            && (v = vtt_find(s, vdepth, f->ckey[i]))) {
-            w->sp[i] = v->n.p;
-            w->sd[i] = v->n.d;
+        const node_t *v;
+        if (vdepth >= 0 && !scns_node_final(&(node_t){ .p = w->sp[i] })
+            && (v = jobs_vtt_find(s->jobs, vdepth, f->ckey[i]))) {
+            w->sp[i] = v->p;
+            w->sd[i] = v->d;
         }
     }
     offsets(w, f, me);
     for (int i = 0; i < f->e.n; i++) {
         pnfunc_shift(&w->sp[i], f->off[i]);
         pnfunc_shift(&w->sd[i], f->off[i]);
-        numbers(&w->sp[i], &w->sd[i], hi, lo, me, &f->cm[i], &f->co[i]);
+        scns_numbers(&w->sp[i], &w->sd[i], hi, lo, me, &f->cm[i], &f->co[i]);
     }
 }
 
 /* Rule (2) over the shifted children into n (Black maximises). */
-static void
-combine(worker_t *w, const frame_t *f, hex_color_t me, node_t *n)
+void
+scns_combine(worker_t *w, const frame_t *f, hex_color_t me, node_t *n)
 {
     for (int i = 0; i < f->e.n; i++) {
         w->pp[i] = &w->sp[i];
@@ -747,8 +579,8 @@ combine(worker_t *w, const frame_t *f, hex_color_t me, node_t *n)
 
 /* The node's numbers from its children's (f->cm, f->co) into u, `best`
  * the child selected last. */
-static void
-summarize(const frame_t *f, int best, update_t *u)
+void
+scns_summarize(const frame_t *f, int best, update_t *u)
 {
     u->phi = COUNT_INF;
     u->delta = 0;
@@ -770,22 +602,22 @@ summarize(const frame_t *f, int best, update_t *u)
 
 /* Read f's children, set the node's functions from theirs, store them
  * with its work, and its numbers into u. */
-static void
-update_node(worker_t *w, frame_t *f, hex_color_t me, pnfunc_value_t hi, pnfunc_value_t lo,
+void
+scns_update_node(worker_t *w, frame_t *f, hex_color_t me, pnfunc_value_t hi, pnfunc_value_t lo,
             node_t *n, update_t *u)
 {
-    read_children(w, f, me, hi, lo, -1);
-    combine(w, f, me, n);
-    summarize(f, n->best, u);
+    scns_read_children(w, f, me, hi, lo, -1);
+    scns_combine(w, f, me, n);
+    scns_summarize(f, n->best, u);
     if (u->phi == 0)
         n->best = f->e.moves[u->j1];
-    if (node_final(n)) {
+    if (scns_node_final(n)) {
         /* proven: a win by a child proven lost for its mover; shared
          * with the solver */
         hex_color_t winner = pnfunc_reach(&n->p, 0) == PNFUNC_PLUS_INF ? HEX_BLACK : HEX_WHITE;
         int best = -1;
         for (int i = 0; winner == me && best < 0 && i < f->e.n; i++)
-            if (node_final(&(node_t){ .p = w->sp[i] })
+            if (scns_node_final(&(node_t){ .p = w->sp[i] })
                 && (pnfunc_reach(&w->sp[i], 0) == PNFUNC_PLUS_INF) == (me == HEX_BLACK))
                 best = f->e.moves[i];
         if (winner == me && best >= 0)
@@ -821,8 +653,8 @@ thresholds(const scns_params_t *params, pnfunc_count_t P, pnfunc_count_t D,
 
 /* The child to search under P, D and its thresholds: the last one while
  * it stays within its threshold, else the one with the least cm. */
-static int
-select_child(const scns_params_t *params, const frame_t *f, const update_t *u,
+int
+scns_select_child(const scns_params_t *params, const frame_t *f, const update_t *u,
              pnfunc_count_t P, pnfunc_count_t D, pnfunc_count_t *Pc, pnfunc_count_t *Dc)
 {
     int j1 = u->j1, last = u->last;
@@ -883,12 +715,12 @@ walk_pv(worker_t *w, position_t *p, int16_t *pv, int max)
     while (n < max) {
         node_t nd;
         f->key = position_key(p);
-        if (!table_lookup(w->s->nodes, f->key, &nd, &f->work) || !expand(w, p, &f->e)
+        if (!table_lookup(w->s->nodes, f->key, &nd, &f->work) || !scns_expand(w, p, &f->e)
             || f->e.decided != HEX_EMPTY)
             break;
         hex_color_t me = p->to_move;
-        played += open_frame(f, p, me);
-        read_children(w, f, me, PNFUNC_PLUS_INF, PNFUNC_MINUS_INF, -1);
+        played += scns_open_frame(f, p, me);
+        scns_read_children(w, f, me, PNFUNC_PLUS_INF, PNFUNC_MINUS_INF, -1);
         int best = -1;
         pnfunc_value_t bv = 0;
         for (int i = 0; i < f->e.n; i++) {
@@ -922,7 +754,7 @@ principal_variation(worker_t *w, int first, int16_t *pv)
     position_copy(&p, &w->s->root);
     kn_expansion_t *e = &w->frames[HEX_MAX_CELLS + 1].e;
     int n = 0;
-    if (expand(w, &p, e) && e->decided == HEX_EMPTY) {
+    if (scns_expand(w, &p, e) && e->decided == HEX_EMPTY) {
         kn_play_fill(e, &p);
         pv[n++] = (int16_t)first;
         position_play(&p, p.to_move, first);
@@ -933,31 +765,22 @@ principal_variation(worker_t *w, int first, int16_t *pv)
 }
 
 /* The statistics of the search so far: the serial worker's own, or the
- * sum of what the workers published (job lock held). */
+ * sum of what the threads published (jobs.h; job lock held while they
+ * run). */
 static scns_stats_t
-search_stats(scns_t *s, bool published)
+search_stats(scns_t *s)
 {
     if (s->active == 1)
         return s->w[0]->stats;
     scns_stats_t t;
-    memset(&t, 0, sizeof t);
-    for (int i = 0; i < s->active; i++) {
-        const scns_stats_t *st = published ? &s->w[i]->published : &s->w[i]->stats;
-        t.expansions += st->expansions;
-        t.knowledge += st->knowledge;
-        t.terminal += st->terminal;
-        t.calls += st->calls;
-        t.interludes += st->interludes;
-        t.jobs += st->jobs;
-        t.idle_seconds += st->idle_seconds;
-    }
+    jobs_sum(s->jobs, &t);
     return t;
 }
 
 /* A progress report by worker w, when one is due (serial: from the
  * search; parallel: at the root with the job lock held). */
-static void
-report_progress(worker_t *w)
+void
+scns_report_progress(worker_t *w)
 {
     scns_t *s = w->s;
     double now = stop_now();
@@ -974,7 +797,7 @@ report_progress(worker_t *w)
     int n = principal_variation(w, best, pv);
     pnfunc_value_t vmin = s->root_to_move == HEX_BLACK ? w->lo : -w->hi;
     pnfunc_value_t vmax = s->root_to_move == HEX_BLACK ? w->hi : -w->lo;
-    scns_stats_t st = search_stats(s, true);
+    scns_stats_t st = search_stats(s);
     st.seconds = now - s->start;
     scns_progress_t pr = {
         .stats = &st,
@@ -996,8 +819,8 @@ report_progress(worker_t *w)
 
 /* Whether the time policy (scns_time_t) ends the search now (serial: the
  * search's thread; parallel: job lock held). */
-static bool
-time_is_up(scns_t *s)
+bool
+scns_time_is_up(scns_t *s)
 {
     if (s->time.budget <= 0)
         return false;
@@ -1032,10 +855,10 @@ check_stop(worker_t *w)
     if (w->stopped)
         return true;
     if (w->stats.calls % STOP_CHECK_EVERY == 0) {
-        if (stop_requested(&w->s->wstop) || (w->s->active == 1 && time_is_up(w->s)))
+        if (stop_requested(&w->s->wstop) || (w->s->active == 1 && scns_time_is_up(w->s)))
             w->stopped = true;
         else if (w->s->active == 1)
-            report_progress(w);
+            scns_report_progress(w);
     }
     return w->stopped;
 }
@@ -1044,8 +867,8 @@ check_stop(worker_t *w)
  * mover's number) and D (the opponent's), at most W expansions, and the
  * targets hi (Black's) and lo (White's) relative to the node's
  * evaluation.  Returns the expansions made. */
-static uint64_t
-mid(worker_t *w, int depth, pnfunc_count_t P, pnfunc_count_t D, uint64_t W, pnfunc_value_t hi,
+uint64_t
+scns_mid(worker_t *w, int depth, pnfunc_count_t P, pnfunc_count_t D, uint64_t W, pnfunc_value_t hi,
     pnfunc_value_t lo)
 {
     scns_t *s = w->s;
@@ -1066,11 +889,11 @@ mid(worker_t *w, int depth, pnfunc_count_t P, pnfunc_count_t D, uint64_t W, pnfu
     f->work = work + local;
     hex_color_t winner;
     int best;
-    if (depth > 0 && (!known || !node_final(&nd))
+    if (depth > 0 && (!known || !scns_node_final(&nd))
         && proof_lookup(s, f->key, w->pos.to_move, &winner, &best)) {
         /* the solver proved it (below the root: the root's result is
          * read from its children) */
-        terminal_node(&nd, winner);
+        scns_terminal_node(&nd, winner);
         nd.best = (int16_t)best;
         table_store(s->nodes, f->key, &nd, f->work);
         if (!known) {
@@ -1080,12 +903,12 @@ mid(worker_t *w, int depth, pnfunc_count_t P, pnfunc_count_t D, uint64_t W, pnfu
         }
         return local;
     }
-    if (!expand(w, &w->pos, &f->e)) {
+    if (!scns_expand(w, &w->pos, &f->e)) {
         w->stopped = true;      /* out of memory: stop */
         return local;
     }
     if (f->e.decided != HEX_EMPTY) {
-        terminal_node(&nd, f->e.decided);
+        scns_terminal_node(&nd, f->e.decided);
         nd.best = (int16_t)f->e.win_move;
         table_store(s->nodes, f->key, &nd, f->work);
         if (!known) {
@@ -1096,23 +919,23 @@ mid(worker_t *w, int depth, pnfunc_count_t P, pnfunc_count_t D, uint64_t W, pnfu
         return local;
     }
     hex_color_t me = w->pos.to_move;
-    int filled = open_frame(f, &w->pos, me);
+    int filled = scns_open_frame(f, &w->pos, me);
     for (;;) {
         update_t u;
-        update_node(w, f, me, hi, lo, &nd, &u);
+        scns_update_node(w, f, me, hi, lo, &nd, &u);
         /* at the root a number 0 says that a side reached its target:
          * the interval is stale */
         if (u.phi >= P || u.delta >= D || (depth == 0 && (u.phi == 0 || u.delta == 0))
             || local >= W || check_stop(w))
             break;
         pnfunc_count_t Pc, Dc;
-        int j = select_child(s->params, f, &u, P, D, &Pc, &Dc);
+        int j = scns_select_child(s->params, f, &u, P, D, &Pc, &Dc);
         int move = f->e.moves[j];
         pnfunc_value_t off = f->off[j];
         nd.best = (int16_t)move;
         f->played = j;
         position_play(&w->pos, me, move);
-        uint64_t wk = mid(w, depth + 1, Pc, Dc, W - local, pnfunc_value_add(hi, -off),
+        uint64_t wk = scns_mid(w, depth + 1, Pc, Dc, W - local, pnfunc_value_add(hi, -off),
                           pnfunc_value_add(lo, -off));
         position_undo(&w->pos);
         f->played = -1;
@@ -1128,8 +951,8 @@ mid(worker_t *w, int depth, pnfunc_count_t P, pnfunc_count_t D, uint64_t W, pnfu
 /* The interval (5) from the root's functions p, d (Black's, absolute)
  * and v_root into w->hi, w->lo: P_max and delta_p on the root mover's
  * side. */
-static void
-set_interval(worker_t *w, const pnfunc_t *p, const pnfunc_t *d, pnfunc_value_t v)
+void
+scns_set_interval(worker_t *w, const pnfunc_t *p, const pnfunc_t *d, pnfunc_value_t v)
 {
     const scns_params_t *pr = w->s->params;
     bool black = w->s->root_to_move == HEX_BLACK;
@@ -1150,12 +973,12 @@ set_interval(worker_t *w, const pnfunc_t *p, const pnfunc_t *d, pnfunc_value_t v
 /* The root's functions into nd: the table's, or with `virtual` (job lock
  * held) the virtual table's where it holds the root; a new leaf's when
  * neither does.  Returns the root's minimax value. */
-static pnfunc_value_t
-root_functions(scns_t *s, bool virtual, node_t *nd)
+pnfunc_value_t
+scns_root_functions(scns_t *s, bool virtual, node_t *nd)
 {
-    const vnode_t *v;
-    if (virtual && (v = vtt_find(s, 0, s->root_key)))
-        *nd = v->n;
+    const node_t *v;
+    if (virtual && (v = jobs_vtt_find(s->jobs, 0, s->root_key)))
+        *nd = *v;
     else if (!table_lookup(s->nodes, s->root_key, nd, NULL)) {
         nd->p = s->leaf_p;
         nd->d = s->leaf_d;
@@ -1168,8 +991,8 @@ root_functions(scns_t *s, bool virtual, node_t *nd)
 /* Whether the search must end before another interlude or job: the
  * root is proven, the interval (w's) is within tolerance, or
  * max_expansions are spent; *left the expansions still allowed. */
-static bool
-search_done(worker_t *w, pnfunc_value_t v, uint64_t *left)
+bool
+scns_search_done(worker_t *w, pnfunc_value_t v, uint64_t *left)
 {
     const scns_params_t *params = w->s->params;
     if (v == PNFUNC_PLUS_INF || v == PNFUNC_MINUS_INF)
@@ -1195,296 +1018,21 @@ serial_search(worker_t *w)
     int idle = 0;
     while (!w->stopped && !stop_requested(&s->wstop)) {
         node_t nd;
-        pnfunc_value_t v = root_functions(s, false, &nd);
+        pnfunc_value_t v = scns_root_functions(s, false, &nd);
         if (v == PNFUNC_PLUS_INF || v == PNFUNC_MINUS_INF)
             break;
-        set_interval(w, &nd.p, &nd.d, v);
+        scns_set_interval(w, &nd.p, &nd.d, v);
         uint64_t left;
-        if (search_done(w, v, &left))
+        if (scns_search_done(w, v, &left))
             break;
         uint64_t W = params->interlude > 0 && (uint64_t)params->interlude < left
             ? (uint64_t)params->interlude : left;
-        uint64_t done = mid(w, 0, COUNT_INF, COUNT_INF, W, w->hi, w->lo);
+        uint64_t done = scns_mid(w, 0, COUNT_INF, COUNT_INF, W, w->hi, w->lo);
         w->stats.interludes++;
         idle = done ? 0 : idle + 1;
-        if (idle > IDLE_INTERLUDES_MAX)
+        if (idle > SCNS_IDLE_INTERLUDES_MAX)
             break;
     }
-}
-
-/* ---- the parallel search (paper §3.4; spdfpn.c, Algorithms 3, 4) ------ */
-
-/* One more path holds the node at depth with key; its virtual functions
- * are now n (job lock held). */
-static void
-vtt_add(scns_t *s, int depth, uint64_t key, const node_t *n)
-{
-    vnode_t *e = vtt_find(s, depth, key);
-    if (!e) {
-        vnode_t *row = s->vtt + (size_t)depth * SCNS_MAX_THREADS;
-        for (int i = 0; i < s->active && !e; i++)
-            if (row[i].count == 0)
-                e = &row[i];
-        if (!e)
-            return;             /* cannot happen: a depth has at most
-                                 * `active` nodes */
-        e->key = key;
-        e->count = 0;
-    }
-    e->count++;
-    e->n = *n;
-}
-
-/* One path less holds the node; when others still do, its virtual
- * functions become n (the ones their marks give), unless n is NULL (job
- * lock held). */
-static void
-vtt_remove(scns_t *s, int depth, uint64_t key, const node_t *n)
-{
-    vnode_t *e = vtt_find(s, depth, key);
-    if (!e || --e->count == 0 || !n)
-        return;
-    e->n = *n;
-}
-
-/* The mover at depth of the path. */
-static hex_color_t
-mover_at(const scns_t *s, int depth)
-{
-    return depth % 2 == 0 ? s->root_to_move : hex_color_other(s->root_to_move);
-}
-
-/* A job on the node at depth (w->pos, key; its true functions nd, or a
- * new leaf's) under thresholds P, D and targets hi, lo: mark it a virtual
- * win for the side whose number there is the smaller, give the path to
- * the root its virtual functions, run the serial search on it for at
- * most max_work expansions without the lock, then take the mark away.
- * Called and returns with the job lock held. */
-static uint64_t
-run_job(worker_t *w, int depth, uint64_t key, const node_t *nd, pnfunc_count_t P,
-        pnfunc_count_t D, pnfunc_value_t hi, pnfunc_value_t lo)
-{
-    scns_t *s = w->s;
-    hex_color_t me = w->pos.to_move;
-    pnfunc_count_t phi, delta;
-    numbers(&nd->p, &nd->d, hi, lo, me, &phi, &delta);
-    node_t mark;
-    terminal_node(&mark, phi <= delta ? me : hex_color_other(me));
-    vtt_add(s, depth, key, &mark);
-    for (int d = depth - 1; d >= 0; d--) {
-        frame_t *f = &w->frames[d];
-        node_t vn;
-        read_children(w, f, mover_at(s, d), PNFUNC_PLUS_INF, PNFUNC_MINUS_INF, d + 1);
-        combine(w, f, mover_at(s, d), &vn);
-        vtt_add(s, d, f->key, &vn);
-    }
-    jobs_leave(&s->jobs);
-    uint64_t work = mid(w, depth, P, D, s->max_work, hi, lo);
-    jobs_return(&s->jobs, &w->stats.idle_seconds);
-    w->stats.jobs++;
-    vtt_remove(s, depth, key, NULL);
-    return work;
-}
-
-/* The search for a job from w->pos at depth (thresholds P and D, targets
- * hi and lo relative to the node's evaluation): descend as mid() does,
- * on virtual functions, to the first node whose work is below max_work,
- * and run a job there.  On the way back every node of the path gets its
- * true functions and work written, and leaves the virtual table.
- * Returns the job's work; *done tells whether a job ran, and *vphi,
- * *vdelta are the node's virtual numbers as this call last saw them.
- * Called and returns with the job lock held. */
-static uint64_t
-try_job(worker_t *w, int depth, pnfunc_count_t P, pnfunc_count_t D, pnfunc_value_t hi,
-        pnfunc_value_t lo, bool *done, pnfunc_count_t *vphi, pnfunc_count_t *vdelta)
-{
-    scns_t *s = w->s;
-    frame_t *f = &w->frames[depth];
-    uint64_t key = position_key(&w->pos);
-    hex_color_t me = w->pos.to_move;
-    node_t nd;
-    uint64_t work;
-    bool known = table_lookup(s->nodes, key, &nd, &work);
-    if (!known) {
-        nd.p = s->leaf_p;
-        nd.d = s->leaf_d;
-        nd.best = -1;
-        work = 0;
-    }
-    const vnode_t *ve = node_final(&nd) ? NULL : vtt_find(s, depth, key);
-    /* the mover's number is the node's phi, the opponent's its delta */
-    numbers(ve ? &ve->n.p : &nd.p, ve ? &ve->n.d : &nd.d, hi, lo, me, vphi, vdelta);
-    if (*vphi >= P || *vdelta >= D || (depth == 0 && (*vphi == 0 || *vdelta == 0))
-        || w->stopped || w->opens >= FIND_LIMIT)
-        return 0;
-    if (stop_requested(&s->wstop)) {
-        w->stopped = true;
-        return 0;
-    }
-    if (work < s->max_work) {
-        *done = true;
-        return run_job(w, depth, key, &nd, P, D, hi, lo);
-    }
-    w->opens++;
-    f->key = key;
-    f->played = -1;
-    if (!expand(w, &w->pos, &f->e)) {
-        w->stopped = true;      /* out of memory */
-        return 0;
-    }
-    if (f->e.decided != HEX_EMPTY) {
-        /* a known node the knowledge decides: mid() stored it so */
-        return 0;
-    }
-    int filled = open_frame(f, &w->pos, me);
-    vframe_t *v = &w->vf[depth];
-    memset(v->seen, 0, (size_t)f->e.n * sizeof v->seen[0]);
-    uint64_t local = 0, child_work = 0;
-    for (;;) {
-        /* the true functions, with the work of the job below (the entry
-         * is read again: other threads write it too) */
-        if (table_lookup(s->nodes, key, &nd, &work)) {
-            f->work = work + child_work;
-            update_t u;
-            update_node(w, f, me, hi, lo, &nd, &u);
-        }
-        child_work = 0;
-        if (node_final(&nd)) {
-            numbers(&nd.p, &nd.d, hi, lo, me, vphi, vdelta);
-            if (*done)
-                vtt_remove(s, depth, key, NULL);
-            break;
-        }
-        /* the virtual functions and numbers */
-        node_t vn;
-        read_children(w, f, me, hi, lo, depth + 1);
-        combine(w, f, me, &vn);
-        if (!*done)
-            for (int i = 0; i < f->e.n; i++)
-                if (v->seen[i]) {
-                    f->cm[i] = v->seen_cm[i];
-                    f->co[i] = v->seen_co[i];
-                }
-        update_t vu;
-        summarize(f, nd.best, &vu);
-        *vphi = vu.phi;
-        *vdelta = vu.delta;
-        if (*done) {
-            vtt_remove(s, depth, key, &vn);
-            break;
-        }
-        if (vu.phi >= P || vu.delta >= D || (depth == 0 && (vu.phi == 0 || vu.delta == 0))
-            || w->stopped || w->opens >= FIND_LIMIT) {
-            /* a node on another job's path that this descent reached
-             * another way: its entry may miss marks below it */
-            vnode_t *e = vtt_find(s, depth, key);
-            if (e)
-                e->n = vn;
-            break;
-        }
-        pnfunc_count_t Pc, Dc;
-        int j = select_child(s->params, f, &vu, P, D, &Pc, &Dc);
-        int move = f->e.moves[j];
-        pnfunc_value_t off = f->off[j];
-        if (nd.best != move) {
-            nd.best = (int16_t)move;
-            table_store(s->nodes, key, &nd, f->work);
-        }
-        f->played = j;
-        position_play(&w->pos, me, move);
-        pnfunc_count_t cphi, cdelta;
-        child_work = try_job(w, depth + 1, Pc, Dc, pnfunc_value_add(hi, -off),
-                             pnfunc_value_add(lo, -off), done, &cphi, &cdelta);
-        position_undo(&w->pos);
-        f->played = -1;
-        /* the child's phi is the opponent's number, its delta the
-         * mover's */
-        v->seen[j] = true;
-        v->seen_cm[j] = cdelta;
-        v->seen_co[j] = cphi;
-        local += child_work;
-        if (depth == 0 && child_work)
-            atomic_fetch_add_explicit(&s->root_work[move], child_work, memory_order_relaxed);
-    }
-    kn_undo_fill(&w->pos, filled);
-    return local;
-}
-
-/* One thread of a parallel search (Algorithm 3): at the root, under the
- * job lock, its own interval from the root's virtual functions, then a
- * job, until the search is over. */
-static void *
-worker_run(void *arg)
-{
-    worker_t *w = arg;
-    scns_t *s = w->s;
-    jobs_lock(&s->jobs, &w->stats.idle_seconds);
-    while (!s->jobs.over) {
-        node_t nd;
-        uint64_t left;
-        pnfunc_value_t tv = root_functions(s, false, &nd);
-        if (w->stopped || stop_requested(&s->wstop) || tv == PNFUNC_PLUS_INF
-            || tv == PNFUNC_MINUS_INF || time_is_up(s)) {
-            jobs_finish(&s->jobs, &s->halt);
-            break;
-        }
-        pnfunc_value_t v = root_functions(s, true, &nd);
-        bool done = false;
-        if (v != PNFUNC_PLUS_INF && v != PNFUNC_MINUS_INF) {
-            set_interval(w, &nd.p, &nd.d, v);
-            if (search_done(w, v, &left)) {
-                jobs_finish(&s->jobs, &s->halt);
-                break;
-            }
-            pnfunc_count_t vphi, vdelta;
-            w->opens = 0;
-            try_job(w, 0, COUNT_INF, COUNT_INF, w->hi, w->lo, &done, &vphi, &vdelta);
-            w->stats.interludes++;
-        }
-        if (!done && s->jobs.running == 0 && !w->stopped) {
-            /* no job found and none running: a serial interlude at the
-             * root makes progress, as it always does */
-            node_t tn;
-            pnfunc_value_t t = root_functions(s, false, &tn);
-            set_interval(w, &tn.p, &tn.d, t);
-            if (search_done(w, t, &left)) {
-                jobs_finish(&s->jobs, &s->halt);
-                break;
-            }
-            uint64_t W = s->max_work < left ? s->max_work : left;
-            jobs_leave(&s->jobs);
-            uint64_t wk = mid(w, 0, COUNT_INF, COUNT_INF, W, w->hi, w->lo);
-            jobs_return(&s->jobs, &w->stats.idle_seconds);
-            w->stats.jobs++;
-            done = true;
-            s->idle = wk ? 0 : s->idle + 1;
-            if (s->idle > IDLE_INTERLUDES_MAX) {
-                jobs_finish(&s->jobs, &s->halt);
-                break;
-            }
-        }
-        w->published = w->stats;
-        report_progress(w);
-        jobs_next(&s->jobs, done, !w->stopped, &w->stats.idle_seconds);
-    }
-    w->published = w->stats;
-    jobs_unlock(&s->jobs);
-    return NULL;
-}
-
-/* The parallel search with s->active threads, this one the first. */
-static void
-parallel_search(scns_t *s)
-{
-    memset(s->vtt, 0, (size_t)(HEX_MAX_CELLS + 2) * SCNS_MAX_THREADS * sizeof *s->vtt);
-    jobs_start(&s->jobs);
-    s->idle = 0;
-    for (int i = 1; i < s->active; i++)
-        s->w[i]->started = pthread_create(&s->w[i]->thread, NULL, worker_run, s->w[i]) == 0;
-    worker_run(s->w[0]);
-    for (int i = 1; i < s->active; i++)
-        if (s->w[i]->started)
-            pthread_join(s->w[i]->thread, NULL);
 }
 
 /* ---- the result ---------------------------------------------------------- */
@@ -1500,13 +1048,13 @@ root_result(worker_t *w, scns_result_t *out)
     /* the root frame, fresh: its expansion and its children's keys */
     position_t *p = &w->pos;
     f->e = s->root_e;
-    kn_undo_fill(p, open_frame(f, p, me));
+    kn_undo_fill(p, scns_open_frame(f, p, me));
     f->key = s->root_key;
     uint64_t work = 0;
     node_t nd;
     if (table_lookup(s->nodes, f->key, &nd, &work))
         f->work = work;
-    read_children(w, f, me, w->hi, w->lo, -1);
+    scns_read_children(w, f, me, w->hi, w->lo, -1);
     out->nchildren = f->e.n;
     pnfunc_value_t best_value = PNFUNC_MINUS_INF;
     for (int i = 0; i < f->e.n; i++) {
@@ -1568,8 +1116,9 @@ scns_search(scns_t *s, const position_t *pos, hex_color_t to_move,
     s->active = n;
     s->params = params;
     s->stop = stop;
-    atomic_store(&s->halt, false);
-    s->wstop = stop_with_halt(stop, &s->halt);
+    /* a parallel search's threads also end when the job board's halt
+     * flag is set (jobs.h) */
+    s->wstop = stop_with_halt(stop, n > 1 ? jobs_halt(s->jobs) : NULL);
     s->max_work = params->max_work_per_job > 0 ? (uint64_t)params->max_work_per_job
         : params->interlude > 0 ? (uint64_t)params->interlude : 20;
     for (int i = 0; i < HEX_MAX_CELLS; i++)
@@ -1594,13 +1143,11 @@ scns_search(scns_t *s, const position_t *pos, hex_color_t to_move,
     for (int i = 0; i < n; i++) {
         worker_t *w = s->w[i];
         memset(&w->stats, 0, sizeof w->stats);
-        memset(&w->published, 0, sizeof w->published);
         if (w->have_pos)
             position_free(&w->pos);
         position_copy(&w->pos, &s->root);
         w->have_pos = true;
         w->stopped = false;
-        w->started = false;
         w->hi = PNFUNC_PLUS_INF;
         w->lo = PNFUNC_MINUS_INF;
     }
@@ -1610,7 +1157,7 @@ scns_search(scns_t *s, const position_t *pos, hex_color_t to_move,
     out->to_move = to_move;
     out->move = -1;
     out->winner = HEX_EMPTY;
-    if (!expand(w0, &s->root, &s->root_e))
+    if (!scns_expand(w0, &s->root, &s->root_e))
         return false;
     out->reason = s->root_e.reason;
     if (s->root_e.decided != HEX_EMPTY) {
@@ -1631,7 +1178,7 @@ scns_search(scns_t *s, const position_t *pos, hex_color_t to_move,
     else if (n == 1)
         serial_search(w0);
     else
-        parallel_search(s);
+        scns_par_search(s);
     /* w0->pos is the root again */
     root_result(w0, out);
     out->v_min = for_root(s, to_move == HEX_BLACK ? w0->lo : w0->hi);
@@ -1639,7 +1186,7 @@ scns_search(scns_t *s, const position_t *pos, hex_color_t to_move,
     if (out->winner != HEX_EMPTY)
         out->v_min = out->v_max = out->value;
     out->pv_len = principal_variation(w0, out->move, out->pv);
-    out->stats = search_stats(s, false);
+    out->stats = search_stats(s);
     out->stats.seconds = stop_now() - s->start;
     return true;
 }

@@ -2,9 +2,10 @@
 #ifndef HEIN_SEARCH_SCNS_H
 #define HEIN_SEARCH_SCNS_H
 
-/* The SCNS player's search: serial Sibling Conspiracy Number Search
+/* The SCNS player's search: Sibling Conspiracy Number Search
  * (../shared/papers/scns-feature-strength-and-parallelization.txt,
- * §2-3.3), depth-first with a transposition table like DFPN (dfpn.h).
+ * §2-3.4), depth-first with a transposition table like DFPN (dfpn.h),
+ * on one thread or several (Parallel search below).
  *
  * Values.  A node's value is a pnfunc_value_t (pnfunc.h) in hundredths
  * of a natural-log unit (PNFUNC_UNITS_PER_NAT), from Black's side: Black
@@ -99,7 +100,8 @@
  * overflow).
  *
  * Parallel search (paper §3.4), with params->threads > 1: the scheme of
- * the SPDFPN solver (spdfpn.h), on functions.  The threads share the two
+ * the SPDFPN solver (spdfpn.h), on functions, run by the job board every
+ * parallel search shares (jobs.h).  The threads share the two
  * tables and the expansion cache; each has its own position, board
  * knowledge and frames.  A thread, holding the job lock, computes its
  * own interval from the root's virtual functions (the true ones, but
@@ -221,6 +223,8 @@ typedef struct scns_params {
 void scns_params_default(scns_params_t *p);
 
 typedef struct scns_stats {
+    /* the counters (uint64_t) first, then idle_seconds: the layout the
+     * job board sums (jobs.h JOBS_STATS_LAYOUT) */
     uint64_t expansions;        /* nodes expanded (the work unit) */
     uint64_t knowledge;         /* of them, board knowledge runs (the
                                  * rest came from the expansion cache) */

@@ -4,5 +4,5 @@
 const char *
 search_components(void)
 {
-    return "dfpn solver (serial, and parallel SPDFPN), scns player (serial)";
+    return "dfpn solver (serial, and parallel SPDFPN), scns player (serial, and parallel)";
 }

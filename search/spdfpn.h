@@ -16,7 +16,9 @@
  * under the lock again, it removes the mark, brings the true numbers and
  * work of the path up to date and wakes the threads that found no job.
  * The virtual marks steer the other threads to other subtrees; they never
- * reach the table, so no result depends on them.
+ * reach the table, so no result depends on them.  The scheme's lock,
+ * virtual table and threads are the job board's (jobs.h), which parallel
+ * SCNS shares; this module brings DFPN's descent and jobs.
  *
  * With one thread spdfpn_solve is the serial dfpn_solve, unchanged.
  * Results are sound with any number of threads: the table only ever
