@@ -201,7 +201,7 @@ htpclient_wait_fd(const htpclient_t *e, int fd, short events,
 static htpclient_status_t
 htpclient_write_line(htpclient_t *e, const char *s, double deadline)
 {
-    util_buf_t b = { 0 };
+    strbuf_t b = { 0 };
     size_t done = 0;
     htpclient_status_t st = HTPCLIENT_REPLY;
 
@@ -224,14 +224,14 @@ htpclient_write_line(htpclient_t *e, const char *s, double deadline)
             st = HTPCLIENT_DEAD;
         }
     }
-    util_buf_free(&b);
+    strbuf_free(&b);
     return st;
 }
 
 /* Moves the buffered bytes up to a newline (dropping '\r') into line.
  * Returns true if the newline was found. */
 static bool
-htpclient_take_line(htpclient_t *e, util_buf_t *line)
+htpclient_take_line(htpclient_t *e, strbuf_t *line)
 {
     while (e->start < e->end) {
         char c = e->buf[e->start++];
@@ -256,9 +256,9 @@ htpclient_too_long(const htpclient_t *e)
 }
 
 static htpclient_line_t
-htpclient_read_line(htpclient_t *e, double deadline, util_buf_t *line)
+htpclient_read_line(htpclient_t *e, double deadline, strbuf_t *line)
 {
-    util_buf_clear(line);
+    strbuf_clear(line);
     util_buf_add(line, "");
     while (!htpclient_take_line(e, line)) {
         htpclient_wait_t w = htpclient_wait_fd(e, e->from, POLLIN, deadline);
@@ -297,7 +297,7 @@ htpclient_status_of(htpclient_line_t s)
 
 /* Reads lines up to and including the next empty one. */
 static htpclient_line_t
-htpclient_skip_block(htpclient_t *e, double deadline, util_buf_t *line)
+htpclient_skip_block(htpclient_t *e, double deadline, strbuf_t *line)
 {
     htpclient_line_t s;
 
@@ -311,7 +311,7 @@ htpclient_skip_block(htpclient_t *e, double deadline, util_buf_t *line)
  * gogui-gfx blocks, empty lines and anything else (with a note). */
 static htpclient_status_t
 htpclient_read_reply_start(htpclient_t *e, double deadline,
-                           util_buf_t *line)
+                           strbuf_t *line)
 {
     htpclient_line_t s;
 
@@ -336,13 +336,13 @@ static htpclient_status_t
 htpclient_read_reply(htpclient_t *e, double deadline,
                      htpclient_reply_t *reply)
 {
-    util_buf_t line = { 0 }, text = { 0 };
+    strbuf_t line = { 0 }, text = { 0 };
     htpclient_status_t st = htpclient_read_reply_start(e, deadline, &line);
     htpclient_line_t s;
     const char *p;
 
     if (st != HTPCLIENT_REPLY) {
-        util_buf_free(&line);
+        strbuf_free(&line);
         return st;
     }
     reply->error = line.s[0] == '?';
@@ -359,13 +359,13 @@ htpclient_read_reply(htpclient_t *e, double deadline,
         util_buf_add(&text, line.s);
     }
     if (s == HTPCLIENT_LINE_OK) {
-        util_buf_clear(&reply->text);
+        strbuf_clear(&reply->text);
         util_buf_add(&reply->text, util_trim(text.s));
     } else {
         st = htpclient_status_of(s);
     }
-    util_buf_free(&line);
-    util_buf_free(&text);
+    strbuf_free(&line);
+    strbuf_free(&text);
     return st;
 }
 
@@ -451,7 +451,7 @@ htpclient_finish(htpclient_t *e, bool say_quit, double grace, bool report)
 
     if (e->pid > 0 && say_quit)
         htpclient_ask(e, "quit", grace, &reply);
-    util_buf_free(&reply.text);
+    strbuf_free(&reply.text);
     htpclient_close_fd(&e->to);
     if (e->pid > 0) {
         bool exited = htpclient_wait_exit(e->pid, grace);

@@ -53,7 +53,7 @@ typedef enum htpclient_status {
 
 typedef struct htpclient_reply {
     bool error;         /* '?' rather than '=' */
-    util_buf_t text;    /* after "=ID", lines joined with '\n', trimmed */
+    strbuf_t text;    /* after "=ID", lines joined with '\n', trimmed */
 } htpclient_reply_t;
 
 /* Starts argv (argv[0] found through PATH unless it has a '/') in folder

@@ -376,7 +376,7 @@ match_make_dir(const char *path)
 static FILE *
 match_open_out(const char *outdir, const char *name)
 {
-    util_buf_t path = { 0 };
+    strbuf_t path = { 0 };
     FILE *f;
 
     util_buf_addf(&path, "%s/%s", outdir, name);
@@ -384,7 +384,7 @@ match_open_out(const char *outdir, const char *name)
     if (!f)
         fprintf(stderr, "hein-match: cannot write '%s': %s\n", path.s,
                 strerror(errno));
-    util_buf_free(&path);
+    strbuf_free(&path);
     return f;
 }
 
@@ -539,7 +539,7 @@ match_summary(match_run_t *run)
 static bool
 match_write_plot(const match_run_t *run)
 {
-    util_buf_t path = { 0 };
+    strbuf_t path = { 0 };
     char err[512];
     bool ok;
 
@@ -548,7 +548,7 @@ match_write_plot(const match_run_t *run)
                          sizeof err);
     if (!ok)
         fprintf(stderr, "hein-match: %s\n", err);
-    util_buf_free(&path);
+    strbuf_free(&path);
     return ok;
 }
 
@@ -584,7 +584,7 @@ match_probe(match_run_t *run, match_opts_t *o)
         }
     }
     for (int who = 0; who < 2; who++) {
-        util_buf_t b = { 0 };
+        strbuf_t b = { 0 };
 
         /* Tell them apart in the SGF files. */
         util_buf_add(&b, o->cfg.name[who]);

@@ -85,7 +85,7 @@ match_game_must(match_game_t *g, int who, const char *line, const char *what)
     if (st != HTPCLIENT_REPLY)
         return match_game_no_reply(g, who, st, line, timeout);
     if (g->reply.error) {
-        util_one_line(util_buf_str(&g->reply.text), msg, sizeof msg);
+        util_one_line(strbuf_str(&g->reply.text), msg, sizeof msg);
         match_judge_lose(g->judge, who, MATCH_REASON_FORFEIT, "%s: %s", what,
                          msg);
         return false;
@@ -108,7 +108,7 @@ match_game_may(match_game_t *g, int who, const char *line, int kind)
         return match_game_no_reply(g, who, st, line, timeout);
     if (g->reply.error && !atomic_exchange(&g->env->warned[who * 2 + kind],
                                            true)) {
-        util_one_line(util_buf_str(&g->reply.text), msg, sizeof msg);
+        util_one_line(strbuf_str(&g->reply.text), msg, sizeof msg);
         fprintf(stderr, "hein-match: warning: engine %s refused '%s': %s "
                 "(it may not know the time it has; said once)\n",
                 match_record_engine(who), line, msg);
@@ -129,7 +129,7 @@ match_game_argv(const match_config_t *cfg, int who, int number)
     argv = util_xmalloc((n + 1) * sizeof *argv);
     for (size_t i = 0; i < n; i++) {
         const char *w = cfg->argv[who][i], *hole;
-        util_buf_t b = { 0 };
+        strbuf_t b = { 0 };
 
         util_buf_add(&b, "");
         while ((hole = strstr(w, MATCH_GAME_HOLE))) {
@@ -161,7 +161,7 @@ match_game_start_engine(htpclient_t *e, const match_config_t *cfg, int who,
 static FILE *
 match_game_open_log(const match_game_t *g, int who)
 {
-    util_buf_t path = { 0 };
+    strbuf_t path = { 0 };
     FILE *f;
 
     if (g->cfg->logs)
@@ -174,7 +174,7 @@ match_game_open_log(const match_game_t *g, int who)
         fprintf(stderr, "hein-match: cannot write %s\n", path.s);
     else
         setvbuf(f, NULL, _IOLBF, 0);
-    util_buf_free(&path);
+    strbuf_free(&path);
     return f;
 }
 
@@ -285,12 +285,12 @@ match_game_turn(match_game_t *g)
     if (!match_game_charge(g, who, used, &left))
         return false;
     if (g->reply.error) {
-        util_one_line(util_buf_str(&g->reply.text), msg, sizeof msg);
+        util_one_line(strbuf_str(&g->reply.text), msg, sizeof msg);
         match_judge_lose(g->judge, who, MATCH_REASON_FORFEIT,
                          "genmove failed: %s", msg);
         return false;
     }
-    move = match_judge_reply(g->judge, util_buf_str(&g->reply.text), used,
+    move = match_judge_reply(g->judge, strbuf_str(&g->reply.text), used,
                              left);
     if (g->judge->over)
         return false;
@@ -308,7 +308,7 @@ match_game_save(match_game_t *g, const match_result_t *r)
     const char *const *players = (const char *const *)g->cfg->player;
     game_info_t *info = &g->judge->game.info;
     char re[16], comment[1024], err[512];
-    util_buf_t path = { 0 };
+    strbuf_t path = { 0 };
     bool ok;
 
     match_record_comment(r, names, comment, sizeof comment);
@@ -325,7 +325,7 @@ match_game_save(match_game_t *g, const match_result_t *r)
                        path.s, err, sizeof err);
     if (!ok)
         fprintf(stderr, "hein-match: %s\n", err);
-    util_buf_free(&path);
+    strbuf_free(&path);
     return ok;
 }
 
@@ -395,7 +395,7 @@ match_game_play(const match_game_env_t *env, int game, match_result_t *r,
         match_record_from_judge(r, g.judge);
         *sgf_ok = match_game_save(&g, r);
     }
-    util_buf_free(&g.reply.text);
+    strbuf_free(&g.reply.text);
     match_judge_free(g.judge);
     free(g.judge);
     return status;
@@ -411,7 +411,7 @@ match_game_probe(const match_config_t *cfg, int cancel_fd, int who,
     };
     static const char *const asks[2] = { "name", "version" };
     htpclient_reply_t reply = { 0 };
-    util_buf_t found = { 0 };
+    strbuf_t found = { 0 };
     bool ok = true;
 
     e.log = fopen("/dev/null", "we");
@@ -443,7 +443,7 @@ match_game_probe(const match_config_t *cfg, int cancel_fd, int who,
     if (e.log)
         fclose(e.log);
     *name = util_xstrdup(found.len ? found.s : match_record_engine(who));
-    util_buf_free(&found);
-    util_buf_free(&reply.text);
+    strbuf_free(&found);
+    strbuf_free(&reply.text);
     return ok;
 }

@@ -102,7 +102,7 @@ match_openings_line(match_openings_t *o, char *line, game_t *g, int width,
 {
     int moves[HEX_MAX_CELLS];
     int n = 0;
-    util_buf_t text = { 0 };
+    strbuf_t text = { 0 };
     bool ok = true;
     char name[MOVE_NAME_MAX], *save = NULL;
 
@@ -130,8 +130,8 @@ match_openings_line(match_openings_t *o, char *line, game_t *g, int width,
         ok = false;
     }
     if (ok && n > 0)
-        match_openings_add(o, moves, n, util_buf_str(&text));
-    util_buf_free(&text);
+        match_openings_add(o, moves, n, strbuf_str(&text));
+    strbuf_free(&text);
     return ok;
 }
 
@@ -182,7 +182,7 @@ match_openings_load(match_openings_t *o, const char *path, int width,
                     int height, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "r");
-    util_buf_t text = { 0 };
+    strbuf_t text = { 0 };
     char chunk[4096], why[256];
     size_t n;
     bool ok;
@@ -199,15 +199,15 @@ match_openings_load(match_openings_t *o, const char *path, int width,
     fclose(f);
     if (!ok) {
         snprintf(err, errlen, "cannot read %s", path);
-    } else if (memchr(util_buf_str(&text), '\0', text.len)) {
+    } else if (memchr(strbuf_str(&text), '\0', text.len)) {
         snprintf(err, errlen, "%s: not a text file", path);
         ok = false;
-    } else if (!match_openings_parse(o, util_buf_str(&text), width, height,
+    } else if (!match_openings_parse(o, strbuf_str(&text), width, height,
                                      why, sizeof why)) {
         snprintf(err, errlen, "%s: %s", path, why);
         ok = false;
     }
-    util_buf_free(&text);
+    strbuf_free(&text);
     return ok;
 }
 

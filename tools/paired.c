@@ -62,7 +62,7 @@ ask(htpclient_t *e, const char *line, htpclient_reply_t *reply)
     }
     if (reply->error) {
         char text[200];
-        util_one_line(util_buf_str(&reply->text), text, sizeof text);
+        util_one_line(strbuf_str(&reply->text), text, sizeof text);
         fprintf(stderr, "hein-paired: engine %s: '%s' failed: %s\n", e->label, line, text);
         return false;
     }
@@ -165,7 +165,7 @@ main(int argc, char **argv)
     if (status == 0)
         printf("total of medians (%s, %d runs each): A %.1f ms, B %.1f ms, A/B %.2f\n", command,
                reps, total[0], total[1], total[1] > 0 ? total[0] / total[1] : 0.0);
-    util_buf_free(&reply.text);
+    strbuf_free(&reply.text);
     for (int k = 0; k < 2; k++) {
         if (started[k])
             htpclient_finish(&e[k], true, 2.0, false);

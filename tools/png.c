@@ -155,7 +155,7 @@ png_adler32(uint32_t adler, const unsigned char *p, size_t n)
 /* Appends v in n bytes, most significant first (PNG's order) or least
  * significant first (deflate's). */
 static void
-png_put(util_buf_t *b, uint32_t v, int n, bool big_endian)
+png_put(strbuf_t *b, uint32_t v, int n, bool big_endian)
 {
     for (int i = 0; i < n; i++) {
         int shift = 8 * (big_endian ? n - 1 - i : i);
@@ -166,7 +166,7 @@ png_put(util_buf_t *b, uint32_t v, int n, bool big_endian)
 
 /* Appends a chunk: length, type, data, CRC of type and data. */
 static void
-png_chunk(util_buf_t *out, const char *type, const util_buf_t *data)
+png_chunk(strbuf_t *out, const char *type, const strbuf_t *data)
 {
     size_t start;
 
@@ -181,7 +181,7 @@ png_chunk(util_buf_t *out, const char *type, const util_buf_t *data)
 
 /* The rows, each after its filter byte 0. */
 static void
-png_rows(const png_image_t *img, util_buf_t *raw)
+png_rows(const png_image_t *img, strbuf_t *raw)
 {
     for (int y = 0; y < img->height; y++) {
         util_buf_addc(raw, 0);
@@ -192,7 +192,7 @@ png_rows(const png_image_t *img, util_buf_t *raw)
 
 /* The zlib stream of raw in stored deflate blocks. */
 static void
-png_zlib_stored(const util_buf_t *raw, util_buf_t *z)
+png_zlib_stored(const strbuf_t *raw, strbuf_t *z)
 {
     size_t done = 0;
 
@@ -213,39 +213,39 @@ png_zlib_stored(const util_buf_t *raw, util_buf_t *z)
 }
 
 void
-png_encode(const png_image_t *img, util_buf_t *out)
+png_encode(const png_image_t *img, strbuf_t *out)
 {
     static const char signature[8] = {
         '\x89', 'P', 'N', 'G', '\r', '\n', '\x1a', '\n'
     };
-    util_buf_t data = { 0 }, raw = { 0 };
+    strbuf_t data = { 0 }, raw = { 0 };
 
     util_buf_addn(out, signature, sizeof signature);
     png_put(&data, (uint32_t)img->width, 4, true);
     png_put(&data, (uint32_t)img->height, 4, true);
     util_buf_addn(&data, "\x08\x03\x00\x00\x00", 5);  /* 8 bits, palette */
     png_chunk(out, "IHDR", &data);
-    util_buf_clear(&data);
+    strbuf_clear(&data);
     for (int i = 0; i < img->colors; i++) {
         png_put(&data, img->palette[i].r, 1, true);
         png_put(&data, img->palette[i].g, 1, true);
         png_put(&data, img->palette[i].b, 1, true);
     }
     png_chunk(out, "PLTE", &data);
-    util_buf_clear(&data);
+    strbuf_clear(&data);
     png_rows(img, &raw);
     png_zlib_stored(&raw, &data);
     png_chunk(out, "IDAT", &data);
-    util_buf_clear(&data);
+    strbuf_clear(&data);
     png_chunk(out, "IEND", &data);
-    util_buf_free(&data);
-    util_buf_free(&raw);
+    strbuf_free(&data);
+    strbuf_free(&raw);
 }
 
 bool
 png_save(const png_image_t *img, const char *path, char *err, size_t size)
 {
-    util_buf_t png = { 0 };
+    strbuf_t png = { 0 };
     FILE *f = fopen(path, "we");
     bool ok;
 
@@ -258,6 +258,6 @@ png_save(const png_image_t *img, const char *path, char *err, size_t size)
     ok = fclose(f) == 0 && ok;
     if (!ok)
         snprintf(err, size, "cannot write '%s': %s", path, strerror(errno));
-    util_buf_free(&png);
+    strbuf_free(&png);
     return ok;
 }

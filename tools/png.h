@@ -77,7 +77,7 @@ uint32_t png_crc32(uint32_t crc, const unsigned char *p, size_t n);
 uint32_t png_adler32(uint32_t adler, const unsigned char *p, size_t n);
 
 /* Appends the PNG file of img to out. */
-void png_encode(const png_image_t *img, util_buf_t *out);
+void png_encode(const png_image_t *img, strbuf_t *out);
 
 /* Writes the PNG file of img to path.  Returns false, with the reason in
  * err, when it cannot. */

@@ -92,7 +92,7 @@ static void
 regress_absolute_engine(char **engine)
 {
     char cwd[4096];
-    util_buf_t b = { 0 };
+    strbuf_t b = { 0 };
 
     if (engine[0][0] == '/' || !strchr(engine[0], '/')
         || access(engine[0], F_OK) != 0 || !getcwd(cwd, sizeof cwd))
@@ -108,7 +108,7 @@ regress_absolute_engine(char **engine)
  * program (installed) or in ../engine (build tree), quoted into b, else
  * "hein" from PATH. */
 static const char *
-regress_default_engine(const char *argv0, util_buf_t *b)
+regress_default_engine(const char *argv0, strbuf_t *b)
 {
     static const char *const beside[] = { "hein", "../engine/hein" };
     const char *env = getenv("HEIN_ENGINE");
@@ -117,7 +117,7 @@ regress_default_engine(const char *argv0, util_buf_t *b)
     if (env && *env)
         return env;
     for (size_t i = 0; slash && i < sizeof beside / sizeof *beside; i++) {
-        util_buf_clear(b);
+        strbuf_clear(b);
         util_buf_addc(b, '"');
         util_buf_addn(b, argv0, (size_t)(slash - argv0) + 1);
         util_buf_add(b, beside[i]);
@@ -211,7 +211,7 @@ regress_option(int argc, char **argv, int *i, regress_opts_t *o,
 static int
 regress_parse_args(int argc, char **argv, regress_opts_t *o, int *status)
 {
-    util_buf_t found = { 0 };
+    strbuf_t found = { 0 };
     const char *engine = regress_default_engine(argv[0], &found);
     int i, r = 0;
 
@@ -228,7 +228,7 @@ regress_parse_args(int argc, char **argv, regress_opts_t *o, int *status)
     }
     if (r == 0 && !(o->engine = regress_split_command(engine)))
         r = 2;
-    util_buf_free(&found);
+    strbuf_free(&found);
     if (r != 0) {
         *status = r == 1 ? 0 : 2;
         return -1;
@@ -292,7 +292,7 @@ regress_report(regress_run_t *run, const regress_item_t *it, bool fail,
         fputs(": expected ", stdout);
         regress_put_flat(x->text && *x->text ? x->text : "no error");
         fputs(reply->error ? ", got error '" : ", got '", stdout);
-        regress_put_flat(util_buf_str(&reply->text));
+        regress_put_flat(strbuf_str(&reply->text));
         putchar('\'');
     }
     putchar('\n');
@@ -360,13 +360,13 @@ regress_run_item(regress_run_t *run, const regress_item_t *it,
             printf("%s:%u: warning: '", run->path, it->line);
             regress_put_flat(it->command);
             fputs("' failed: ", stdout);
-            regress_put_flat(util_buf_str(&reply->text));
+            regress_put_flat(strbuf_str(&reply->text));
             putchar('\n');
         }
         return;
     }
     fail = regress_expect_fails(&it->expect, reply->error,
-                                util_buf_str(&reply->text), why,
+                                strbuf_str(&reply->text), why,
                                 sizeof why);
     regress_report(run, it, fail, why[0] ? why : NULL, reply);
 }
@@ -376,7 +376,7 @@ static char *
 regress_folder(const char *path)
 {
     const char *slash = strrchr(path, '/');
-    util_buf_t b = { 0 };
+    strbuf_t b = { 0 };
 
     if (!slash)
         return util_xstrdup(".");
@@ -419,7 +419,7 @@ regress_run_file(const regress_opts_t *o, const char *path,
     total->xfailed += run.counts.xfailed;
     total->failed += run.counts.failed;
     total->xpassed += run.counts.xpassed;
-    util_buf_free(&reply.text);
+    strbuf_free(&reply.text);
     regress_suite_free(&suite);
     free(dir);
     return true;

@@ -39,7 +39,7 @@ regress_class_members(char e)
 
 /* Appends c as a literal outside brackets. */
 static void
-regress_add_literal(util_buf_t *out, char c)
+regress_add_literal(strbuf_t *out, char c)
 {
     if (c && strchr(regress_ere_special, c))
         util_buf_addc(out, '\\');
@@ -50,7 +50,7 @@ regress_add_literal(util_buf_t *out, char c)
  * first, '^' only not first and '-' only first or last, so those three are
  * kept aside and placed at the end. */
 typedef struct regress_bracket {
-    util_buf_t members;
+    strbuf_t members;
     bool rbracket;
     bool caret;
     bool hyphen;
@@ -81,7 +81,7 @@ regress_bracket_escape(regress_bracket_t *b, char e)
 static void
 regress_bracket_hyphens(regress_bracket_t *b)
 {
-    util_buf_t *m = &b->members;
+    strbuf_t *m = &b->members;
 
     if (m->len > 0 && m->s[m->len - 1] == '-') {
         m->s[--m->len] = '\0';
@@ -94,12 +94,12 @@ regress_bracket_hyphens(regress_bracket_t *b)
 }
 
 static void
-regress_bracket_emit(regress_bracket_t *b, bool negate, util_buf_t *out)
+regress_bracket_emit(regress_bracket_t *b, bool negate, strbuf_t *out)
 {
     const char *m;
 
     regress_bracket_hyphens(b);
-    m = util_buf_str(&b->members);
+    m = strbuf_str(&b->members);
     if (!negate && !b->rbracket && !*m && !b->hyphen && b->caret) {
         util_buf_add(out, "\\^");
         return;
@@ -123,7 +123,7 @@ regress_bracket_emit(regress_bracket_t *b, bool negate, util_buf_t *out)
  * last character (or p, having copied only the '[', when it is not
  * closed). */
 static const char *
-regress_bracket_class(const char *p, util_buf_t *members)
+regress_bracket_class(const char *p, strbuf_t *members)
 {
     const char *q;
 
@@ -140,7 +140,7 @@ regress_bracket_class(const char *p, util_buf_t *members)
 /* Rewrites the bracket expression at p (just after its '[').  Returns the
  * position after its ']', or NULL when it is not closed. */
 static const char *
-regress_bracket(const char *p, util_buf_t *out)
+regress_bracket(const char *p, strbuf_t *out)
 {
     regress_bracket_t b = { { 0 }, false, false, false };
     bool negate = *p == '^';
@@ -160,14 +160,14 @@ regress_bracket(const char *p, util_buf_t *out)
     }
     if (*p == ']')
         regress_bracket_emit(&b, negate, out);
-    util_buf_free(&b.members);
+    strbuf_free(&b.members);
     return *p == ']' ? p + 1 : NULL;
 }
 
 /* Appends the text of a \Q...\E quote starting at p; returns the position
  * after the \E (or the end). */
 static const char *
-regress_quote(const char *p, util_buf_t *out)
+regress_quote(const char *p, strbuf_t *out)
 {
     for (; *p && !(p[0] == '\\' && p[1] == 'E'); p++)
         regress_add_literal(out, *p);
@@ -177,7 +177,7 @@ regress_quote(const char *p, util_buf_t *out)
 /* Handles the escape "\e" outside brackets; returns the position after
  * it. */
 static const char *
-regress_escape(const char *p, util_buf_t *out)
+regress_escape(const char *p, strbuf_t *out)
 {
     char e = *p;
     const char *set = regress_class_members(e);
@@ -201,7 +201,7 @@ regress_escape(const char *p, util_buf_t *out)
 }
 
 void
-regress_pattern_to_ere(const char *java, util_buf_t *out)
+regress_pattern_to_ere(const char *java, strbuf_t *out)
 {
     const char *p = java;
 

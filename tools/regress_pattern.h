@@ -23,6 +23,6 @@
 #include "tools/util.h"
 
 /* Appends the POSIX extended form of the Java pattern java to out. */
-void regress_pattern_to_ere(const char *java, util_buf_t *out);
+void regress_pattern_to_ere(const char *java, strbuf_t *out);
 
 #endif /* HEIN_TOOLS_REGRESS_PATTERN_H */

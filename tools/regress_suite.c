@@ -162,7 +162,7 @@ regress_whole_match(const char *pattern, const char *reply, char *why,
                     size_t whylen)
 {
     regex_t re;
-    util_buf_t anchored = { 0 };
+    strbuf_t anchored = { 0 };
     int rc;
 
     util_buf_add(&anchored, "^(");
@@ -170,7 +170,7 @@ regress_whole_match(const char *pattern, const char *reply, char *why,
     util_buf_add(&anchored, ")$");
     rc = regcomp(&re, pattern[0] ? anchored.s : "^$",
                  REG_EXTENDED | REG_NOSUB);
-    util_buf_free(&anchored);
+    strbuf_free(&anchored);
     if (rc != 0) {
         char msg[200];
 

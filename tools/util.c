@@ -9,6 +9,13 @@
 
 #include "tools/util.h"
 
+static _Noreturn void
+out_of_memory(void)
+{
+    fputs("out of memory\n", stderr);
+    exit(2);
+}
+
 void *
 util_xmalloc(size_t size)
 {
@@ -20,10 +27,8 @@ util_xrealloc(void *p, size_t size)
 {
     void *q = realloc(p, size ? size : 1);
 
-    if (!q) {
-        fputs("out of memory\n", stderr);
-        exit(2);
-    }
+    if (!q)
+        out_of_memory();
     return q;
 }
 
@@ -35,79 +40,44 @@ util_xstrdup(const char *s)
     return memcpy(util_xmalloc(n), s, n);
 }
 
-void
-util_buf_addn(util_buf_t *b, const char *s, size_t n)
+/* An append's out-of-memory ends the tool as util_xmalloc's does. */
+static void
+check_buf(const strbuf_t *b)
 {
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 64;
-
-        while (cap < b->len + n + 1)
-            cap *= 2;
-        b->s = util_xrealloc(b->s, cap);
-        b->cap = cap;
-    }
-    memcpy(b->s + b->len, s, n);
-    b->len += n;
-    b->s[b->len] = '\0';
+    if (b->oom)
+        out_of_memory();
 }
 
 void
-util_buf_add(util_buf_t *b, const char *s)
+util_buf_addn(strbuf_t *b, const char *s, size_t n)
 {
-    util_buf_addn(b, s, strlen(s));
+    strbuf_addn(b, s, n);
+    check_buf(b);
 }
 
 void
-util_buf_addc(util_buf_t *b, char c)
+util_buf_add(strbuf_t *b, const char *s)
 {
-    util_buf_addn(b, &c, 1);
+    strbuf_add(b, s);
+    check_buf(b);
 }
 
 void
-util_buf_addf(util_buf_t *b, const char *fmt, ...)
+util_buf_addc(strbuf_t *b, char c)
+{
+    strbuf_addc(b, c);
+    check_buf(b);
+}
+
+void
+util_buf_addf(strbuf_t *b, const char *fmt, ...)
 {
     va_list ap;
-    char small[256], *big;
-    int n;
 
     va_start(ap, fmt);
-    n = vsnprintf(small, sizeof small, fmt, ap);
+    strbuf_vaddf(b, fmt, ap);
     va_end(ap);
-    if (n < 0)
-        return;
-    if ((size_t)n < sizeof small) {
-        util_buf_addn(b, small, (size_t)n);
-        return;
-    }
-    big = util_xmalloc((size_t)n + 1);
-    va_start(ap, fmt);
-    vsnprintf(big, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    util_buf_addn(b, big, (size_t)n);
-    free(big);
-}
-
-void
-util_buf_clear(util_buf_t *b)
-{
-    b->len = 0;
-    if (b->s)
-        b->s[0] = '\0';
-}
-
-void
-util_buf_free(util_buf_t *b)
-{
-    free(b->s);
-    b->s = NULL;
-    b->len = 0;
-    b->cap = 0;
-}
-
-const char *
-util_buf_str(const util_buf_t *b)
-{
-    return b->s ? b->s : "";
+    check_buf(b);
 }
 
 char *
@@ -140,12 +110,12 @@ util_one_line(const char *s, char *out, size_t size)
 
 /* Appends a word to a NULL-terminated vector of n words. */
 static char **
-util_push_word(char **words, size_t *n, util_buf_t *w)
+util_push_word(char **words, size_t *n, strbuf_t *w)
 {
     words = util_xrealloc(words, (*n + 2) * sizeof *words);
-    words[(*n)++] = util_xstrdup(util_buf_str(w));
+    words[(*n)++] = util_xstrdup(strbuf_str(w));
     words[*n] = NULL;
-    util_buf_clear(w);
+    strbuf_clear(w);
     return words;
 }
 
@@ -154,7 +124,7 @@ util_split_command(const char *s, const char **why)
 {
     char **words = NULL;
     size_t n = 0;
-    util_buf_t w = { 0 };
+    strbuf_t w = { 0 };
     bool quoted = false, in_word = false;
 
     for (; *s; s++) {
@@ -172,7 +142,7 @@ util_split_command(const char *s, const char **why)
     }
     if (in_word && !quoted)
         words = util_push_word(words, &n, &w);
-    util_buf_free(&w);
+    strbuf_free(&w);
     if (!quoted && n > 0)
         return words;
     *why = quoted ? "unbalanced quote" : "empty";

@@ -2,21 +2,15 @@
 #ifndef HEIN_TOOLS_UTIL_H
 #define HEIN_TOOLS_UTIL_H
 
-/* Helpers shared by the tools (hein-regress, hein-match): growable
- * strings, allocation that exits on failure, trimming, splitting a command
+/* Helpers shared by the tools (hein-regress, hein-match): appends to
+ * growable strings and allocation that exit on failure, trimming, splitting a command
  * line and a monotonic clock.  Nothing here keeps state between calls, so
  * every function may be called from any thread. */
 
 #include <stdbool.h>
 #include <stddef.h>
 
-/* A growable string, NUL-terminated once anything was added (s is NULL
- * before; util_buf_str() reads "" then). */
-typedef struct util_buf {
-    char *s;
-    size_t len;
-    size_t cap;
-} util_buf_t;
+#include "board/strbuf.h"
 
 /* Allocation that never returns NULL: on failure it says "out of memory"
  * on stderr and exits with status 2. */
@@ -24,15 +18,15 @@ void *util_xmalloc(size_t size);
 void *util_xrealloc(void *p, size_t size);
 char *util_xstrdup(const char *s);
 
-void util_buf_addn(util_buf_t *b, const char *s, size_t n);
-void util_buf_add(util_buf_t *b, const char *s);
-void util_buf_addc(util_buf_t *b, char c);
-/* printf-style append. */
-void util_buf_addf(util_buf_t *b, const char *fmt, ...)
+/* The tools' growable strings are board/strbuf.h's strbuf_t, read,
+ * cleared and freed by strbuf_str, strbuf_clear and strbuf_free.  These
+ * are its appends, except that running out of memory exits as util_xmalloc
+ * does, so a tool never finds oom set. */
+void util_buf_addn(strbuf_t *b, const char *s, size_t n);
+void util_buf_add(strbuf_t *b, const char *s);
+void util_buf_addc(strbuf_t *b, char c);
+void util_buf_addf(strbuf_t *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-void util_buf_clear(util_buf_t *b);
-void util_buf_free(util_buf_t *b);
-const char *util_buf_str(const util_buf_t *b);
 
 /* Removes leading and trailing characters <= ' ' in place, as Java's
  * String.trim (which GoGui applies to lines and replies); returns the first

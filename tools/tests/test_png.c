@@ -165,7 +165,7 @@ expected_rows(const png_image_t *img, size_t *len)
 static int
 check_round_trip(const png_image_t *img)
 {
-    util_buf_t file = { 0 };
+    strbuf_t file = { 0 };
     parsed_t p;
     size_t len, want_len;
     int blocks;
@@ -189,7 +189,7 @@ check_round_trip(const png_image_t *img)
     free(want);
     free(data);
     free(p.idat);
-    util_buf_free(&file);
+    strbuf_free(&file);
     return blocks;
 }
 
@@ -340,7 +340,7 @@ END_TEST
 START_TEST(saved_file_holds_the_encoded_bytes)
 {
     char path[] = "/tmp/test_png-XXXXXX", err[256];
-    util_buf_t want = { 0 };
+    strbuf_t want = { 0 };
     png_image_t img;
     unsigned char got[4096];
     size_t n;
@@ -362,7 +362,7 @@ START_TEST(saved_file_holds_the_encoded_bytes)
     ck_assert(memcmp(got, want.s, n) == 0);
     ck_assert(!png_save(&img, "/nonexistent/dir/x.png", err, sizeof err));
     ck_assert_ptr_nonnull(strstr(err, "cannot write '/nonexistent/"));
-    util_buf_free(&want);
+    strbuf_free(&want);
     png_image_free(&img);
 }
 END_TEST
