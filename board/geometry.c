@@ -13,19 +13,6 @@
 static const int dir_col[6] = { 1, -1, 0, 0, 1, -1 };
 static const int dir_row[6] = { 0, 0, 1, -1, -1, 1 };
 
-/* The edge reached by stepping off the board from (col, row) to (c, r). */
-static int
-off_board_edge(const geometry_t *g, int c, int r)
-{
-    if (r < 0)
-        return HEX_NORTH;
-    if (r >= g->height)
-        return HEX_SOUTH;
-    if (c < 0)
-        return HEX_WEST;
-    return HEX_EAST;
-}
-
 static void
 add_neighbour(geometry_t *g, int cell, int id)
 {
@@ -64,7 +51,7 @@ geometry_new(int width, int height)
                 if (nc >= 0 && nc < width && nr >= 0 && nr < height)
                     add_neighbour(g, cell, geometry_cell(g, nc, nr));
                 else
-                    add_neighbour(g, cell, off_board_edge(g, nc, nr));
+                    add_neighbour(g, cell, geometry_off_board_edge(g, nc, nr));
             }
         }
     }

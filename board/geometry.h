@@ -101,6 +101,23 @@ geometry_row(const geometry_t *g, int cell)
     return cell / g->width;
 }
 
+/* The edge reached by stepping off the board to (col, row), a place
+ * outside W x H: NORTH above the first row, SOUTH below the last, else
+ * WEST left of the first column, else EAST (so a place off both a row and
+ * a column end gets the row's edge).  Every neighbour list and pattern
+ * match assigns off-board places to edges by this rule. */
+static inline int
+geometry_off_board_edge(const geometry_t *g, int col, int row)
+{
+    if (row < 0)
+        return HEX_NORTH;
+    if (row >= g->height)
+        return HEX_SOUTH;
+    if (col < 0)
+        return HEX_WEST;
+    return HEX_EAST;
+}
+
 /* The cell a half turn of the board takes c to: (col, row) becomes
  * (W-1-col, H-1-row).  It maps each colour's pair of edges onto itself,
  * so it maps the game onto itself. */

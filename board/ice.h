@@ -28,7 +28,7 @@
  * filling both with X keeps the value (for either side to move).
  * Patterns.  Loaded pattern sets (board/pattern.h) add dead cells,
  * captured sets, vulnerable cells and dominated cells; each pattern's claim
- * is proven by tools/patcheck_ice.c.
+ * is proven by tools/patcheck/patcheck_ice.c.
  *
  * Fill-in: dead cells are filled with the side to move's colour, captured
  * cells with the captor's, and the rules run again on the filled board

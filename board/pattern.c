@@ -515,19 +515,6 @@ pattern_set_load_ice(char *err, size_t errlen)
 
 /* ---- matching ------------------------------------------------------- */
 
-/* The edge beyond an off-board position, as geometry.c assigns it. */
-static int
-edge_beyond(const geometry_t *g, int c, int r)
-{
-    if (r < 0)
-        return HEX_NORTH;
-    if (r >= g->height)
-        return HEX_SOUTH;
-    if (c < 0)
-        return HEX_WEST;
-    return HEX_EAST;
-}
-
 bool
 pattern_match(const pattern_t *pat, const position_t *p, hex_color_t own,
               int anchor, int ids[PATTERN_MAX_CELLS])
@@ -543,7 +530,7 @@ pattern_match(const pattern_t *pat, const position_t *p, hex_color_t own,
         if (pc->sym == PSYM_OWN_EDGE || pc->sym == PSYM_OPP_EDGE) {
             if (on)
                 return false;
-            int e = edge_beyond(g, c, r);
+            int e = geometry_off_board_edge(g, c, r);
             hex_color_t owner = e == HEX_NORTH || e == HEX_SOUTH ? HEX_BLACK : HEX_WHITE;
             if (owner != (pc->sym == PSYM_OWN_EDGE ? own : opp) || (edge >= 0 && e != edge))
                 return false;

@@ -3,7 +3,8 @@
 #define HEIN_BOARD_PATTERN_H
 
 /* Local hex patterns in hein's own text format, for the inferior-cell
- * engine (board/ice.h) and the pattern checker (tools/patcheck_ice.c).
+ * engine (board/ice.h) and the pattern checker
+ * (tools/patcheck/patcheck_ice.c).
  *
  * A file holds comment lines (starting with '#'), blank lines, and
  * blocks
@@ -38,7 +39,7 @@
  *               c is never the only winning move.
  *   dominated   one c, one d: for X to move, playing c is never better
  *               than playing d.
- * tools/patcheck_ice.c proves each claim on the pattern's region.
+ * tools/patcheck/patcheck_ice.c proves each claim on the pattern's region.
  *
  * A loaded pattern_set_t is expanded to every rotation and reflection of
  * the hex grid (each claim is about connectivity, which they preserve;

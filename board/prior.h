@@ -34,7 +34,7 @@
  * to the shape.  The table is a text file, `ring PATTERN GAMMA`, `bridge
  * PATTERN GAMMA` (PATTERN six of ".ox"), `joint PATTERN GAMMA` (twelve)
  * and `near CLASS GAMMA` (CLASS 0-6) lines, '#' starting a comment; a
- * pattern or class it does not list has gamma 1.  tools/learn_prior.c learns one from games.  A prior_t is
+ * pattern or class it does not list has gamma 1.  tools/prior/learn_prior.c learns one from games.  A prior_t is
  * immutable once loaded: threads share it freely. */
 
 #include <stdbool.h>

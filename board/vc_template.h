@@ -9,7 +9,7 @@
  * against any play of the opponent inside the carrier, the opponent
  * moving first, whatever lies outside the template.  Templates are read
  * from hein's own text format (share/patterns/vc-templates.txt documents
- * it in its header) and proven by tools/patcheck_vc.c.
+ * it in its header) and proven by tools/patcheck/patcheck_vc.c.
  *
  * A template is stored in Black's orientation against the SOUTH edge:
  * offsets (dc, dr) of the carrier cells from the endpoint, dr > 0 towards

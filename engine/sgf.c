@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board/strbuf.h"
 #include "engine/sgf.h"
 
 /* Limits against hostile input.  Parsing is iterative, so nesting costs
@@ -800,53 +801,25 @@ sgf_load_file(game_t *g, const char *path, int max_moves,
 
 /* --- writing ------------------------------------------------------------ */
 
+/* The text being written and where its current line began (lines are
+ * wrapped between nodes and values). */
 typedef struct sbuf {
-    char *s;
-    size_t len, cap;
-    size_t line_start;          /* where the current line began */
-    bool oom;
+    strbuf_t text;
+    size_t line_start;
 } sbuf_t;
-
-static void
-sb_putn(sbuf_t *b, const char *s, size_t n)
-{
-    if (b->oom)
-        return;
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 256;
-        while (b->len + n + 1 > cap)
-            cap *= 2;
-        char *t = realloc(b->s, cap);
-        if (!t) {
-            b->oom = true;
-            return;
-        }
-        b->s = t;
-        b->cap = cap;
-    }
-    memcpy(b->s + b->len, s, n);
-    b->len += n;
-    b->s[b->len] = '\0';
-}
-
-static void
-sb_puts(sbuf_t *b, const char *s)
-{
-    sb_putn(b, s, strlen(s));
-}
 
 static void
 sb_newline(sbuf_t *b)
 {
-    sb_puts(b, "\n");
-    b->line_start = b->len;
+    strbuf_add(&b->text, "\n");
+    b->line_start = b->text.len;
 }
 
 /* Break a line that grew long (between nodes or values). */
 static void
 sb_wrap(sbuf_t *b)
 {
-    if (b->len - b->line_start > 64)
+    if (b->text.len - b->line_start > 64)
         sb_newline(b);
 }
 
@@ -854,21 +827,21 @@ static void
 sb_node(sbuf_t *b)
 {
     sb_wrap(b);
-    sb_puts(b, ";");
+    strbuf_add(&b->text, ";");
 }
 
 /* ID[value] with ']' and '\\' escaped. */
 static void
 sb_prop_text(sbuf_t *b, const char *id, const char *value)
 {
-    sb_puts(b, id);
-    sb_puts(b, "[");
+    strbuf_add(&b->text, id);
+    strbuf_add(&b->text, "[");
     for (const char *p = value; *p; p++) {
         if (*p == ']' || *p == '\\')
-            sb_puts(b, "\\");
-        sb_putn(b, p, 1);
+            strbuf_add(&b->text, "\\");
+        strbuf_addc(&b->text, *p);
     }
-    sb_puts(b, "]");
+    strbuf_add(&b->text, "]");
 }
 
 static const char *
@@ -892,9 +865,9 @@ sb_time_left(sbuf_t *b, hex_color_t c, double seconds)
         *--end = '\0';
     if (end[-1] == '.')
         end[-1] = '\0';
-    sb_puts(b, c == HEX_WHITE ? "WL[" : "BL[");
-    sb_puts(b, num);
-    sb_puts(b, "]");
+    strbuf_add(&b->text, c == HEX_WHITE ? "WL[" : "BL[");
+    strbuf_add(&b->text, num);
+    strbuf_add(&b->text, "]");
 }
 
 char *
@@ -902,14 +875,13 @@ sgf_write_text(const game_t *g, const char *app)
 {
     const geometry_t *geo = g->pos.geo;
     sbuf_t b = { 0 };
-    char tmp[64], name[MOVE_NAME_MAX];
+    char name[MOVE_NAME_MAX];
 
-    sb_puts(&b, "(;FF[4]GM[11]");
+    strbuf_add(&b.text, "(;FF[4]GM[11]");
     if (geo->width == geo->height)
-        snprintf(tmp, sizeof tmp, "SZ[%d]", geo->width);
+        strbuf_addf(&b.text, "SZ[%d]", geo->width);
     else
-        snprintf(tmp, sizeof tmp, "SZ[%d:%d]", geo->width, geo->height);
-    sb_puts(&b, tmp);
+        strbuf_addf(&b.text, "SZ[%d:%d]", geo->width, geo->height);
     if (app && *app)
         sb_prop_text(&b, "AP", app);
     if (g->info.player_black && *g->info.player_black)
@@ -928,14 +900,14 @@ sgf_write_text(const game_t *g, const char *app)
     game_t *sim = malloc(sizeof *sim);
     if (!sim || game_init(sim, geo->width, geo->height) != GAME_OK) {
         free(sim);
-        free(b.s);
+        strbuf_free(&b.text);
         return NULL;
     }
     hex_color_t first = g->nentries == 0 ? game_to_move(g) : g->first_to_move;
     if (first != game_to_move(sim)) {
-        sb_puts(&b, "PL[");
-        sb_puts(&b, color_letter(first));
-        sb_puts(&b, "]");
+        strbuf_add(&b.text, "PL[");
+        strbuf_add(&b.text, color_letter(first));
+        strbuf_add(&b.text, "]");
         game_set_to_move(sim, first);
     }
     sb_newline(&b);
@@ -958,17 +930,17 @@ sgf_write_text(const game_t *g, const char *app)
             }
             sb_wrap(&b);
             if (run != e->color) {
-                sb_puts(&b, e->color == HEX_BLACK ? "AB" : "AW");
+                strbuf_add(&b.text, e->color == HEX_BLACK ? "AB" : "AW");
                 run = e->color;
             }
-            sb_puts(&b, "[");
-            sb_puts(&b, name);
-            sb_puts(&b, "]");
+            strbuf_add(&b.text, "[");
+            strbuf_add(&b.text, name);
+            strbuf_add(&b.text, "]");
             game_play(sim, e->color, e->move, true, -1.0);
             if (game_to_move(sim) != want) {
-                sb_puts(&b, "PL[");
-                sb_puts(&b, color_letter(want));
-                sb_puts(&b, "]");
+                strbuf_add(&b.text, "PL[");
+                strbuf_add(&b.text, color_letter(want));
+                strbuf_add(&b.text, "]");
                 game_set_to_move(sim, want);
                 sb_newline(&b);
                 in_setup = false;
@@ -978,31 +950,31 @@ sgf_write_text(const game_t *g, const char *app)
                 sb_newline(&b);
             in_setup = false;
             sb_node(&b);
-            sb_puts(&b, color_letter(e->color));
-            sb_puts(&b, "[");
-            sb_puts(&b, name);
-            sb_puts(&b, "]");
+            strbuf_add(&b.text, color_letter(e->color));
+            strbuf_add(&b.text, "[");
+            strbuf_add(&b.text, name);
+            strbuf_add(&b.text, "]");
             sb_time_left(&b, e->color, e->time_left);
             game_play(sim, e->color, e->move, false, -1.0);
             if (game_to_move(sim) != want) {
                 sb_node(&b);
-                sb_puts(&b, "PL[");
-                sb_puts(&b, color_letter(want));
-                sb_puts(&b, "]");
+                strbuf_add(&b.text, "PL[");
+                strbuf_add(&b.text, color_letter(want));
+                strbuf_add(&b.text, "]");
                 game_set_to_move(sim, want);
             }
         }
     }
-    if (!b.oom && b.s[b.len - 1] == '\n')
-        b.len--;                /* no line of its own for the ')' */
-    sb_puts(&b, ")\n");
+    if (!b.text.oom && b.text.s[b.text.len - 1] == '\n')
+        b.text.len--;                /* no line of its own for the ')' */
+    strbuf_add(&b.text, ")\n");
     game_free(sim);
     free(sim);
-    if (b.oom) {
-        free(b.s);
+    if (b.text.oom) {
+        strbuf_free(&b.text);
         return NULL;
     }
-    return b.s;
+    return b.text.s;
 }
 
 bool

@@ -4,7 +4,7 @@
 
 /* Swap decision tables: for a board size, the first stones of Black
  * after which Black wins with White to move, as hein's solver proved
- * them (tools/swap-table.sh), read from swap-WxH.txt in the pattern
+ * them (tools/swap/swap-table.sh), read from swap-WxH.txt in the pattern
  * directory (board/pattern.h pattern_path).  White swaps exactly those.
  *
  * File format: '#' comments and blank lines; otherwise "CELL WINNER",
@@ -62,7 +62,7 @@ bool swap_table_decides(const swap_table_t *t, int width, int height, int cell, 
  *     and on the empty board the value is 0, so a stone worth a fair
  *     share of the best one is a stone White would rather own; 0.45
  *     agrees with the solved 6x6 and 7x7 openings on 77 of the 85
- *     (tools/swap-check.sh measures it).
+ *     (tools/swap/swap-check.sh measures it).
  * kn and rs are the caller's workspaces, res a result buffer.  False when
  * memory is short (*swap is then false). */
 bool swap_by_circuit(kn_t *kn, resist_t *rs, const resist_params_t *params,

@@ -331,34 +331,6 @@ write_gfx_end(htp_t *h, const htp_cmd_t *cmd, bool success, const char *text, si
 /* ---------------------------------------------------------------------- */
 /* Building replies                                                        */
 
-static void
-cmd_vappend(htp_cmd_t *cmd, const char *fmt, va_list ap)
-{
-    if (cmd->nomem)
-        return;
-    va_list ap2;
-    va_copy(ap2, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap2);
-    va_end(ap2);
-    if (n < 0)
-        return;
-    size_t need = cmd->len + (size_t)n + 1;
-    if (need > cmd->cap) {
-        size_t cap = cmd->cap ? cmd->cap : 128;
-        while (cap < need)
-            cap *= 2;
-        char *t = realloc(cmd->text, cap);
-        if (!t) {
-            cmd->nomem = true;
-            return;
-        }
-        cmd->text = t;
-        cmd->cap = cap;
-    }
-    vsnprintf(cmd->text + cmd->len, cmd->cap - cmd->len, fmt, ap);
-    cmd->len += (size_t)n;
-}
-
 static bool
 cmd_open(htp_cmd_t *cmd, const char *what)
 {
@@ -373,7 +345,7 @@ void
 htp_vprintf(htp_cmd_t *cmd, const char *fmt, va_list ap)
 {
     if (cmd_open(cmd, "htp_printf"))
-        cmd_vappend(cmd, fmt, ap);
+        strbuf_vaddf(&cmd->reply, fmt, ap);
 }
 
 void
@@ -393,7 +365,7 @@ htp_success(htp_cmd_t *cmd, const char *fmt, ...)
     if (fmt) {
         va_list ap;
         va_start(ap, fmt);
-        cmd_vappend(cmd, fmt, ap);
+        strbuf_vaddf(&cmd->reply, fmt, ap);
         va_end(ap);
     }
     cmd->answered = true;
@@ -406,12 +378,11 @@ htp_failure(htp_cmd_t *cmd, const char *fmt, ...)
 {
     if (!cmd_open(cmd, "htp_failure"))
         return HTP_FAILED;
-    cmd->len = 0;
-    cmd->nomem = false;
+    strbuf_clear(&cmd->reply);
     if (fmt) {
         va_list ap;
         va_start(ap, fmt);
-        cmd_vappend(cmd, fmt, ap);
+        strbuf_vaddf(&cmd->reply, fmt, ap);
         va_end(ap);
     }
     cmd->answered = true;
@@ -544,18 +515,20 @@ run_line(htp_t *h, char *line, uint64_t seq, FILE *out)
     }
     status = cmd.outcome;
     if (atomic_exchange(&h->gfx_drawn, outer_drawn)) {
-        if (cmd.nomem)
+        if (cmd.reply.oom)
             write_gfx_end(h, &cmd, false, "out of memory", 13);
         else
-            write_gfx_end(h, &cmd, status != HTP_FAILED, cmd.text, cmd.len);
+            write_gfx_end(h, &cmd, status != HTP_FAILED, strbuf_str(&cmd.reply),
+                          cmd.reply.len);
     }
-    if (cmd.nomem) {
+    if (cmd.reply.oom) {
         write_reply(h, out, false, id, "out of memory", 13);
         status = status == HTP_QUIT ? HTP_QUIT : HTP_FAILED;
     } else {
-        write_reply(h, out, status != HTP_FAILED, id, cmd.text, cmd.len);
+        write_reply(h, out, status != HTP_FAILED, id, strbuf_str(&cmd.reply),
+                    cmd.reply.len);
     }
-    free(cmd.text);
+    strbuf_free(&cmd.reply);
     return status;
 }
 

@@ -38,6 +38,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "board/strbuf.h"
 #include "search/stop.h"
 
 #define HTP_MAX_ARGS 64
@@ -72,11 +73,10 @@ struct htp_cmd {
     int argc;                   /* arguments after the command word */
     char *argv[HTP_MAX_ARGS];
     /* private: */
-    char *text;                 /* reply text being built (malloc'd) */
-    size_t len, cap;
+    strbuf_t reply;             /* reply text being built; reply.oom:
+                                 * building it ran out of memory */
     bool answered;
     htp_status_t outcome;       /* what was answered, once answered */
-    bool nomem;                 /* building the text ran out of memory */
 };
 
 /* A server over `in` (commands) and `out` (replies, gfx; NULL: discard).

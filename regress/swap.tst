@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Swap decisions (param_game allow_swap 1): White's genmove as move 2
 # answers swap-pieces exactly when Black's first stone wins for Black,
-# read from share/patterns/swap-NxN.txt, which tools/swap-table.sh made
+# read from share/patterns/swap-NxN.txt, which tools/swap/swap-table.sh made
 # with hein's own solver.
 #
 # Why these answers are right: the winners after every first move on 6x6
@@ -367,7 +367,7 @@ undo
 
 # Square sizes without a table: the circuit's rule (engine/swap.h
 # swap_by_circuit, param_game swap_ratio 0.45), which agrees with the 6x6
-# and 7x7 tables on 78 of the 85 stones (tools/swap-check.sh).  On every
+# and 7x7 tables on 78 of the 85 stones (tools/swap/swap-check.sh).  On every
 # solved size a central stone wins for Black and the corner a1 and the
 # middle of Black's own first row lose; the rule says the same on 8x8 and
 # 11x11.

@@ -166,7 +166,7 @@
 /* param_scns.  Values in value units (hundredths of a natural-log unit),
  * counts as counts; the defaults are the paper's Table 1 but for P_max =
  * D_max = 1, which the paper also found strong and hein's tuning matches
- * preferred (tools/strength-scns.sh sweep: 1/1 won 46 of 72 games against
+ * preferred (tools/match/strength-scns.sh sweep: 1/1 won 46 of 72 games against
  * 3/4 at 0.5 s a move), delta = 52 (45 of 72 against 103 with
  * P_max = D_max = 1), and epsilon = 0: the 1+epsilon trick off (44 of 72
  * against 0.41 at 0.5 s a move, the knockout table's row (b); against

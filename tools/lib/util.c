@@ -1,0 +1,170 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "tools/lib/util.h"
+
+static _Noreturn void
+out_of_memory(void)
+{
+    fputs("out of memory\n", stderr);
+    exit(2);
+}
+
+void *
+util_xmalloc(size_t size)
+{
+    return util_xrealloc(NULL, size);
+}
+
+void *
+util_xrealloc(void *p, size_t size)
+{
+    void *q = realloc(p, size ? size : 1);
+
+    if (!q)
+        out_of_memory();
+    return q;
+}
+
+char *
+util_xstrdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+
+    return memcpy(util_xmalloc(n), s, n);
+}
+
+/* An append's out-of-memory ends the tool as util_xmalloc's does. */
+static void
+check_buf(const strbuf_t *b)
+{
+    if (b->oom)
+        out_of_memory();
+}
+
+void
+util_buf_addn(strbuf_t *b, const char *s, size_t n)
+{
+    strbuf_addn(b, s, n);
+    check_buf(b);
+}
+
+void
+util_buf_add(strbuf_t *b, const char *s)
+{
+    strbuf_add(b, s);
+    check_buf(b);
+}
+
+void
+util_buf_addc(strbuf_t *b, char c)
+{
+    strbuf_addc(b, c);
+    check_buf(b);
+}
+
+void
+util_buf_addf(strbuf_t *b, const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    strbuf_vaddf(b, fmt, ap);
+    va_end(ap);
+    check_buf(b);
+}
+
+char *
+util_trim(char *s)
+{
+    size_t n;
+
+    while (*s && (unsigned char)*s <= ' ')
+        s++;
+    n = strlen(s);
+    while (n > 0 && (unsigned char)s[n - 1] <= ' ')
+        n--;
+    s[n] = '\0';
+    return s;
+}
+
+void
+util_one_line(const char *s, char *out, size_t size)
+{
+    size_t n = 0;
+
+    for (; *s && n + 4 < size; s++)
+        out[n++] = (unsigned char)*s < ' ' ? ' ' : *s;
+    if (*s) {
+        memcpy(out + n, "...", 3);
+        n += 3;
+    }
+    out[n] = '\0';
+}
+
+/* Appends a word to a NULL-terminated vector of n words. */
+static char **
+util_push_word(char **words, size_t *n, strbuf_t *w)
+{
+    words = util_xrealloc(words, (*n + 2) * sizeof *words);
+    words[(*n)++] = util_xstrdup(strbuf_str(w));
+    words[*n] = NULL;
+    strbuf_clear(w);
+    return words;
+}
+
+char **
+util_split_command(const char *s, const char **why)
+{
+    char **words = NULL;
+    size_t n = 0;
+    strbuf_t w = { 0 };
+    bool quoted = false, in_word = false;
+
+    for (; *s; s++) {
+        if (*s == '"') {
+            quoted = !quoted;
+            in_word = true;
+        } else if (!quoted && (*s == ' ' || *s == '\t' || *s == '\n')) {
+            if (in_word)
+                words = util_push_word(words, &n, &w);
+            in_word = false;
+        } else {
+            util_buf_addc(&w, *s);
+            in_word = true;
+        }
+    }
+    if (in_word && !quoted)
+        words = util_push_word(words, &n, &w);
+    strbuf_free(&w);
+    if (!quoted && n > 0)
+        return words;
+    *why = quoted ? "unbalanced quote" : "empty";
+    util_free_words(words);
+    return NULL;
+}
+
+void
+util_free_words(char **words)
+{
+    if (!words)
+        return;
+    for (char **w = words; *w; w++)
+        free(*w);
+    free(words);
+}
+
+double
+util_now(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
