@@ -153,6 +153,13 @@ engine_survey_filled(engine_t *e, hex_color_t to_move, bitset_t *must, ice_resul
     return survey_by(e, kn_survey_filled, to_move, must, r);
 }
 
+void
+engine_survey_forget(engine_t *e)
+{
+    if (e->survey_kn)
+        kn_forget(e->survey_kn);
+}
+
 solver_t *
 engine_solver(engine_t *e)
 {
@@ -206,6 +213,38 @@ engine_apply_clock_params(engine_t *e)
 {
     game_clock_set_increment(&e->clock, e->game_params.increment);
     game_clock_set_safety(&e->clock, e->game_params.safety);
+}
+
+bool
+engine_set_time_settings(engine_t *e, const engine_time_settings_t *t, char *err,
+                         size_t errlen)
+{
+    const param_desc_t *table = engine_param_group("param_game")->table;
+    game_params_t gp = e->game_params;
+    game_clock_t clock = e->clock;
+    if (!param_set_number(table, &gp, "game_time", t->main_time, err, errlen)
+        || (t->set_increment
+            && !param_set_number(table, &gp, "increment", t->increment, err, errlen)))
+        return false;
+    if (!game_clock_settings(&clock, t->main_time, t->byo_time, t->byo_stones)) {
+        snprintf(err, errlen, "byo-yomi must be at least 0 seconds for at least 0 stones");
+        return false;
+    }
+    e->game_params = gp;
+    e->clock = clock;
+    engine_apply_clock_params(e);
+    return true;
+}
+
+bool
+engine_set_time_left(engine_t *e, hex_color_t color, double seconds, int stones, char *err,
+                     size_t errlen)
+{
+    if (!game_clock_left(&e->clock, color, seconds, stones)) {
+        snprintf(err, errlen, "time left must be at least 0 seconds for at least 0 stones");
+        return false;
+    }
+    return true;
 }
 
 /* The swap table of the board's size, loaded at the first genmove on

@@ -78,8 +78,7 @@ cmd_vc_build(htp_cmd_t *cmd, void *ctx)
     bitset_t consider;
     /* a build each time, as the command says (the queries after it reuse
      * what it built) */
-    if (e->survey_kn)
-        kn_forget(e->survey_kn);
+    engine_survey_forget(e);
     ice_result_t *r = malloc(sizeof *r);
     if (!r || !engine_survey_filled(e, color, &consider, r)) {
         free(r);

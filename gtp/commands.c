@@ -341,8 +341,9 @@ cmd_time_settings(htp_cmd_t *cmd, void *ctx)
         || !parse_seconds(cmd->argv[1], 864000, &byo, err)
         || !parse_int(cmd->argv[2], 0, 100000, &stones, err))
         return htp_failure(cmd, "%s", err);
-    game_clock_settings(&e->clock, main_time, byo, (int)stones);
-    e->game_params.game_time = main_time;
+    engine_time_settings_t t = { main_time, byo, (int)stones, false, 0 };
+    if (!engine_set_time_settings(e, &t, err, sizeof err))
+        return htp_failure(cmd, "%s", err);
     return htp_success(cmd, NULL);
 }
 
@@ -386,10 +387,9 @@ cmd_kata_time_settings(htp_cmd_t *cmd, void *ctx)
         return htp_failure(cmd, "time control %s is not supported (none, absolute, canadian, "
                            "fischer)", kind);
     }
-    game_clock_settings(&e->clock, main_time, byo, (int)stones);
-    e->game_params.game_time = main_time;
-    e->game_params.increment = inc;
-    engine_apply_clock_params(e);
+    engine_time_settings_t t = { main_time, byo, (int)stones, true, inc };
+    if (!engine_set_time_settings(e, &t, err, sizeof err))
+        return htp_failure(cmd, "%s", err);
     return htp_success(cmd, NULL);
 }
 
@@ -407,7 +407,8 @@ cmd_time_left(htp_cmd_t *cmd, void *ctx)
         || !parse_seconds(cmd->argv[1], 864000, &left, err)
         || (cmd->argc == 3 && !parse_int(cmd->argv[2], 0, 100000, &stones, err)))
         return htp_failure(cmd, "%s", err);
-    game_clock_left(&e->clock, c, left, (int)stones);
+    if (!engine_set_time_left(e, c, left, (int)stones, err, sizeof err))
+        return htp_failure(cmd, "%s", err);
     return htp_success(cmd, NULL);
 }
 
