@@ -12,13 +12,12 @@
 #include "gtp/commands.h"
 #include "gtp/htp.h"
 #include "search/search.h"
-#include "search/spdfpn.h"
 
 typedef struct options {
     const char *config;         /* --config FILE, or NULL */
     uint64_t seed;              /* --seed N; 0: from the clock */
     const char *tt_mb;          /* --tt-mb N, or NULL: param_dfpn's default */
-    const char *threads;        /* --threads N, or NULL: param_dfpn's default */
+    const char *threads;        /* --threads N, or NULL: param_game's default */
 } options_t;
 
 static const struct option long_options[] = {
@@ -45,13 +44,14 @@ print_help(FILE *f)
             "                      default: from the clock\n"
             "  -t, --tt-mb N       the solver's transposition table, in MiB\n"
             "                      (1..1048576; default 64; also param_dfpn tt_mb)\n"
-            "  -T, --threads N     the solver's threads (1..%d; default 1; more than\n"
-            "                      1 runs the parallel solver; also param_dfpn threads)\n"
+            "  -T, --threads N     the program's threads (1..%d; default 1): the\n"
+            "                      solver's and the SCNS player's, more than 1 runs\n"
+            "                      them in parallel (also param_game threads)\n"
             "  -h, --help          show this help and exit\n"
             "  -V, --version       show the version and exit\n"
             "\n"
             "Type 'list_commands' or 'help' at the prompt for the commands.\n",
-            SPDFPN_MAX_THREADS);
+            ENGINE_MAX_THREADS);
 }
 
 static bool
@@ -133,7 +133,7 @@ set_options(engine_t *e, const options_t *o)
 {
     /* the table is made at the first solve */
     return set_option(e, "param_dfpn", "tt_mb", o->tt_mb, "table size")
-        && set_option(e, "param_dfpn", "threads", o->threads, "thread count");
+        && set_option(e, "param_game", "threads", o->threads, "thread count");
 }
 
 /* Run a config file's commands; replies to stderr.  Returns -1 to go on

@@ -43,6 +43,10 @@
 
 #define ENGINE_NAME "hein"
 
+/* The most threads the program may run (param_game threads, --threads):
+ * no more than the solver and the SCNS search allow. */
+#define ENGINE_MAX_THREADS 64
+
 /* param_game */
 typedef struct game_params {
     bool allow_swap;            /* genmove may answer swap-pieces */
@@ -52,6 +56,10 @@ typedef struct game_params {
     double increment;           /* Fischer: seconds added after each move */
     double safety;              /* seconds a move never uses of the time
                                  * left */
+    int threads;                /* the program's threads (--threads): the
+                                 * solver's and the players', unless
+                                 * param_dfpn threads or param_scns
+                                 * threads is set */
 } game_params_t;
 
 /* param_player */
@@ -79,7 +87,8 @@ typedef struct engine {
     vc_templates_t *vc_templates;       /* vc-templates.txt, or NULL: none */
     prior_t *prior;             /* move-prior.txt, or NULL: none */
     resist_params_t resist_params;      /* param_resist */
-    dfpn_params_t dfpn_params;  /* param_dfpn */
+    dfpn_params_t dfpn_params;  /* param_dfpn; threads 0: the program's
+                                 * (engine_solver_params) */
     swap_table_t swap;          /* the swap table of the last board size
                                  * genmove looked one up for */
     bool swap_tried;            /* swap holds that size's (possibly empty)
@@ -136,8 +145,12 @@ kn_t *engine_survey_filled(engine_t *e, hex_color_t to_move, bitset_t *must, ice
  * engine_survey or engine_survey_filled builds afresh (vc-build). */
 void engine_survey_forget(engine_t *e);
 
-/* The solver session, ready for a search with the current param_dfpn and
- * knowledge (solver_prepare); NULL when memory is short. */
+/* param_dfpn as a solve uses it: its threads param_dfpn threads, or
+ * with 0 there the program's (param_game threads). */
+dfpn_params_t engine_solver_params(const engine_t *e);
+
+/* The solver session, ready for a search with engine_solver_params and
+ * the knowledge (solver_prepare); NULL when memory is short. */
 solver_t *engine_solver(engine_t *e);
 
 /* Start a fresh empty W x H game (also at the same size), restart the

@@ -145,8 +145,9 @@ cmd_dfpn_solve_state(htp_cmd_t *cmd, void *ctx)
         return htp_failure(cmd, "out of memory");
     report_t rp = { e, cmd };
     stop_t stop = solve_stop(cmd, seconds);
+    dfpn_params_t prm = engine_solver_params(e);
     dfpn_result_t r;
-    solver_solve(sv, &e->game.pos, color, &e->dfpn_params, &stop, progress, &rp, &r);
+    solver_solve(sv, &e->game.pos, color, &prm, &stop, progress, &rp, &r);
     return htp_success(cmd, "%s", r.winner == HEX_EMPTY ? "unknown" : hex_color_name(r.winner));
 }
 
@@ -165,10 +166,11 @@ cmd_dfpn_find_winning(htp_cmd_t *cmd, void *ctx)
     solver_t *sv = engine_solver(e);
     report_t rp = { e, cmd };
     stop_t stop = solve_stop(cmd, seconds);
+    dfpn_params_t prm = engine_solver_params(e);
     bitset_t wins;
     bool unknown;
-    if (!sv || !solver_find_winning(sv, pos, color, &e->dfpn_params, &stop, progress, &rp,
-                                    &wins, &unknown))
+    if (!sv || !solver_find_winning(sv, pos, color, &prm, &stop, progress, &rp, &wins,
+                                    &unknown))
         return htp_failure(cmd, "out of memory");
     if (unknown)
         return htp_failure(cmd, "interrupted or out of time before every move was solved");
@@ -271,8 +273,9 @@ cmd_solve(htp_cmd_t *cmd, void *ctx)
         return htp_failure(cmd, "out of memory");
     report_t rp = { e, cmd };
     stop_t stop = solve_stop(cmd, seconds);
+    dfpn_params_t prm = engine_solver_params(e);
     dfpn_result_t r;
-    solver_solve(sv, &e->game.pos, color, &e->dfpn_params, &stop, progress, &rp, &r);
+    solver_solve(sv, &e->game.pos, color, &prm, &stop, progress, &rp, &r);
     const dfpn_stats_t *st = &r.stats;
     double rate = st->seconds > 0 ? (double)st->expansions / st->seconds : 0;
     char name[MOVE_NAME_MAX];
@@ -288,11 +291,10 @@ cmd_solve(htp_cmd_t *cmd, void *ctx)
     struct rusage ru;
     long rss_mb = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss / 1024 : -1;
     char threads[96] = "";
-    if (e->dfpn_params.threads > 1)
-        snprintf(threads, sizeof threads, ", %d threads, %llu jobs, idle %.0f%%",
-                 e->dfpn_params.threads, (unsigned long long)st->jobs,
-                 st->seconds > 0 ? 100.0 * st->idle_seconds
-                 / (st->seconds * e->dfpn_params.threads) : 0.0);
+    if (prm.threads > 1)
+        snprintf(threads, sizeof threads, ", %d threads, %llu jobs, idle %.0f%%", prm.threads,
+                 (unsigned long long)st->jobs,
+                 st->seconds > 0 ? 100.0 * st->idle_seconds / (st->seconds * prm.threads) : 0.0);
     return htp_success(cmd, "\n%.2f s, %llu expansions (%.0f/s, %llu leaves), %llu DFPN calls, "
                        "%llu moves dominated by siblings, tt %zu of %zu, peak RSS %ld MiB%s",
                        st->seconds, (unsigned long long)st->expansions, rate,

@@ -547,6 +547,34 @@ START_TEST(time_settings_are_checked_and_kept)
 }
 END_TEST
 
+/* The program's threads are param_game's; the solver takes them unless
+ * param_dfpn threads is set, and more than the engine allows is
+ * refused. */
+START_TEST(threads_are_the_programs_unless_the_solver_says)
+{
+    engine_t *e = engine_new(1);
+    char err[256];
+    const engine_param_group_t *game = engine_param_group("param_game");
+    const engine_param_group_t *dfpn = engine_param_group("param_dfpn");
+    ck_assert_int_eq(e->game_params.threads, 1);
+    ck_assert_int_eq(e->dfpn_params.threads, 0);
+    ck_assert_int_eq(engine_solver_params(e).threads, 1);
+    ck_assert(engine_param_set(e, game, "threads", "3", err, sizeof err));
+    ck_assert_int_eq(engine_solver_params(e).threads, 3);
+    ck_assert(engine_param_set(e, dfpn, "threads", "2", err, sizeof err));
+    ck_assert_int_eq(engine_solver_params(e).threads, 2);
+    ck_assert_int_eq(e->game_params.threads, 3);
+    ck_assert(engine_param_set(e, dfpn, "threads", "0", err, sizeof err));
+    ck_assert_int_eq(engine_solver_params(e).threads, 3);
+    ck_assert(!engine_param_set(e, game, "threads", "0", err, sizeof err));
+    char max[32];
+    snprintf(max, sizeof max, "%d", ENGINE_MAX_THREADS + 1);
+    ck_assert(!engine_param_set(e, game, "threads", max, err, sizeof err));
+    ck_assert_int_eq(e->game_params.threads, 3);
+    engine_free(e);
+}
+END_TEST
+
 /* The solver session keeps its table from one solve to the next, empties
  * it on request and when tt_mb changes. */
 START_TEST(solver_session_keeps_its_table)
@@ -933,6 +961,7 @@ engine_suite(void)
     tcase_add_test(tc, param_set_validates_and_formats);
     tcase_add_test(tc, param_groups_apply_their_changes);
     tcase_add_test(tc, time_settings_are_checked_and_kept);
+    tcase_add_test(tc, threads_are_the_programs_unless_the_solver_says);
     tcase_add_test(tc, solver_session_keeps_its_table);
     suite_add_tcase(s, tc);
     tc = tcase_create("player");
