@@ -12,13 +12,12 @@
 #include "gtp/commands.h"
 #include "gtp/htp.h"
 #include "search/search.h"
-#include "search/spdfpn.h"
 
 typedef struct options {
     const char *config;         /* --config FILE, or NULL */
     uint64_t seed;              /* --seed N; 0: from the clock */
-    int tt_mb;                  /* --tt-mb N; 0: param_dfpn's default */
-    int threads;                /* --threads N; 0: param_dfpn's default */
+    const char *tt_mb;          /* --tt-mb N, or NULL: param_dfpn's default */
+    const char *threads;        /* --threads N, or NULL: param_game's default */
 } options_t;
 
 static const struct option long_options[] = {
@@ -45,13 +44,14 @@ print_help(FILE *f)
             "                      default: from the clock\n"
             "  -t, --tt-mb N       the solver's transposition table, in MiB\n"
             "                      (1..1048576; default 64; also param_dfpn tt_mb)\n"
-            "  -T, --threads N     the solver's threads (1..%d; default 1; more than\n"
-            "                      1 runs the parallel solver; also param_dfpn threads)\n"
+            "  -T, --threads N     the program's threads (1..%d; default 1): the\n"
+            "                      solver's and the SCNS player's, more than 1 runs\n"
+            "                      them in parallel (also param_game threads)\n"
             "  -h, --help          show this help and exit\n"
             "  -V, --version       show the version and exit\n"
             "\n"
             "Type 'list_commands' or 'help' at the prompt for the commands.\n",
-            SPDFPN_MAX_THREADS);
+            ENGINE_MAX_THREADS);
 }
 
 static bool
@@ -63,19 +63,6 @@ parse_seed(const char *s, uint64_t *seed)
     if (end == s || *end != '\0' || errno != 0 || v == 0 || s[0] == '-')
         return false;
     *seed = v;
-    return true;
-}
-
-/* A decimal integer in lo..hi. */
-static bool
-parse_int(const char *s, long lo, long hi, int *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (end == s || *end != '\0' || errno != 0 || v < lo || v > hi)
-        return false;
-    *out = (int)v;
     return true;
 }
 
@@ -104,17 +91,10 @@ parse_options(int argc, char **argv, options_t *o)
             }
             break;
         case 't':
-            if (!parse_int(optarg, 1, 1L << 20, &o->tt_mb)) {
-                fprintf(stderr, "hein: invalid table size '%s': MiB, 1..1048576\n", optarg);
-                return 2;
-            }
+            o->tt_mb = optarg;  /* checked by the engine (set_options) */
             break;
         case 'T':
-            if (!parse_int(optarg, 1, SPDFPN_MAX_THREADS, &o->threads)) {
-                fprintf(stderr, "hein: invalid thread count '%s': 1..%d\n", optarg,
-                        SPDFPN_MAX_THREADS);
-                return 2;
-            }
+            o->threads = optarg;
             break;
         default:
             if (optopt && optopt != '?')
@@ -130,6 +110,30 @@ parse_options(int argc, char **argv, options_t *o)
         return 2;
     }
     return -1;
+}
+
+/* Set a parameter from an option's value through the engine, which
+ * checks it as the HTP command would; false after saying why (`what`:
+ * the value in words).  NULL: the option was not given. */
+static bool
+set_option(engine_t *e, const char *group, const char *name, const char *value,
+           const char *what)
+{
+    char err[256];
+    if (!value || engine_param_set(e, engine_param_group(group), name, value, err, sizeof err))
+        return true;
+    fprintf(stderr, "hein: invalid %s '%s': %s\n", what, value, err);
+    return false;
+}
+
+/* The options that are parameters, set on the new engine; false after
+ * saying why. */
+static bool
+set_options(engine_t *e, const options_t *o)
+{
+    /* the table is made at the first solve */
+    return set_option(e, "param_dfpn", "tt_mb", o->tt_mb, "table size")
+        && set_option(e, "param_game", "threads", o->threads, "thread count");
 }
 
 /* Run a config file's commands; replies to stderr.  Returns -1 to go on
@@ -165,16 +169,15 @@ run_config(htp_t *h, const char *path)
 int
 main(int argc, char **argv)
 {
-    options_t o = { NULL, 0, 0, 0 };
+    options_t o = { NULL, 0, NULL, NULL };
     int status = parse_options(argc, argv, &o);
     if (status >= 0)
         return status;
     engine_t *e = engine_new(o.seed);
-    if (e && o.tt_mb > 0)
-        e->dfpn_params.tt_mb = o.tt_mb;         /* the table is made at the
-                                                 * first solve */
-    if (e && o.threads > 0)
-        e->dfpn_params.threads = o.threads;
+    if (e && !set_options(e, &o)) {
+        engine_free(e);
+        return 2;
+    }
     htp_t *h = e ? htp_new(stdin, stdout, commands_table, e) : NULL;
     if (!h) {
         fprintf(stderr, "hein: out of memory\n");

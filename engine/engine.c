@@ -12,6 +12,11 @@
 #define DEFAULT_GAME_TIME 1800.0
 #define DEFAULT_MOVE_TIME 10.0
 
+static int engine_threads(const engine_t *e);
+
+_Static_assert(ENGINE_MAX_THREADS <= SPDFPN_MAX_THREADS && ENGINE_MAX_THREADS <= SCNS_MAX_THREADS,
+               "the program's threads must fit the solver and the SCNS search");
+
 void
 engine_seed(engine_t *e, uint64_t seed)
 {
@@ -47,9 +52,11 @@ engine_new(uint64_t seed)
     e->game_params.move_time = DEFAULT_MOVE_TIME;
     e->game_params.increment = 0;
     e->game_params.safety = CLOCK_SAFETY;
+    e->game_params.threads = 1;
     e->player_params.name = player_index(PLAYER_DEFAULT);
     vc_params_default(&e->vc_params);
     dfpn_params_default(&e->dfpn_params);
+    e->dfpn_params.threads = 0;         /* the program's */
     scns_params_default(&e->scns_params);
     resist_params_default(&e->resist_params);
     ice_params_init(&e->ice_params);
@@ -153,10 +160,27 @@ engine_survey_filled(engine_t *e, hex_color_t to_move, bitset_t *must, ice_resul
     return survey_by(e, kn_survey_filled, to_move, must, r);
 }
 
+void
+engine_survey_forget(engine_t *e)
+{
+    if (e->survey_kn)
+        kn_forget(e->survey_kn);
+}
+
+dfpn_params_t
+engine_solver_params(const engine_t *e)
+{
+    dfpn_params_t p = e->dfpn_params;
+    if (p.threads < 1)
+        p.threads = engine_threads(e);
+    return p;
+}
+
 solver_t *
 engine_solver(engine_t *e)
 {
-    if (!solver_prepare(e->solver, &e->dfpn_params, &e->knowledge, e->knowledge_generation))
+    dfpn_params_t params = engine_solver_params(e);
+    if (!solver_prepare(e->solver, &params, &e->knowledge, e->knowledge_generation))
         return NULL;
     return e->solver;
 }
@@ -208,6 +232,38 @@ engine_apply_clock_params(engine_t *e)
     game_clock_set_safety(&e->clock, e->game_params.safety);
 }
 
+bool
+engine_set_time_settings(engine_t *e, const engine_time_settings_t *t, char *err,
+                         size_t errlen)
+{
+    const param_desc_t *table = engine_param_group("param_game")->table;
+    game_params_t gp = e->game_params;
+    game_clock_t clock = e->clock;
+    if (!param_set_number(table, &gp, "game_time", t->main_time, err, errlen)
+        || (t->set_increment
+            && !param_set_number(table, &gp, "increment", t->increment, err, errlen)))
+        return false;
+    if (!game_clock_settings(&clock, t->main_time, t->byo_time, t->byo_stones)) {
+        snprintf(err, errlen, "byo-yomi must be at least 0 seconds for at least 0 stones");
+        return false;
+    }
+    e->game_params = gp;
+    e->clock = clock;
+    engine_apply_clock_params(e);
+    return true;
+}
+
+bool
+engine_set_time_left(engine_t *e, hex_color_t color, double seconds, int stones, char *err,
+                     size_t errlen)
+{
+    if (!game_clock_left(&e->clock, color, seconds, stones)) {
+        snprintf(err, errlen, "time left must be at least 0 seconds for at least 0 stones");
+        return false;
+    }
+    return true;
+}
+
 /* The swap table of the board's size, loaded at the first genmove on
  * that size (none: a table that knows nothing). */
 static const swap_table_t *
@@ -224,11 +280,11 @@ engine_swap_table(engine_t *e)
     return &e->swap;
 }
 
-/* The threads a player or the solver may run. */
+/* The threads a player or the solver may run: the program's. */
 static int
 engine_threads(const engine_t *e)
 {
-    return e->dfpn_params.threads < 1 ? 1 : e->dfpn_params.threads;
+    return e->game_params.threads < 1 ? 1 : e->game_params.threads;
 }
 
 /* The state of player i, made on first use and again after the board

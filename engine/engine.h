@@ -8,7 +8,9 @@
  * This is the state every HTP handler works on, passed down as a context
  * (there is no global engine).  It is used by one thread at a time, the
  * one running HTP commands; searches it starts copy what they need or
- * borrow it read-only until they end.
+ * borrow it read-only until they end.  The layers above read it; they
+ * change it only through the functions here and engine_param_set
+ * (params.h), which check every setting and apply what it means.
  *
  * The board knowledge (engine_knowledge) is one kn_config_t, built once,
  * that every searcher and command reads: the parameter groups
@@ -18,6 +20,7 @@
  * the solver's workspaces and cache) is made again before its next use. */
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "board/ice.h"
@@ -40,6 +43,10 @@
 
 #define ENGINE_NAME "hein"
 
+/* The most threads the program may run (param_game threads, --threads):
+ * no more than the solver and the SCNS search allow. */
+#define ENGINE_MAX_THREADS 64
+
 /* param_game */
 typedef struct game_params {
     bool allow_swap;            /* genmove may answer swap-pieces */
@@ -49,6 +56,10 @@ typedef struct game_params {
     double increment;           /* Fischer: seconds added after each move */
     double safety;              /* seconds a move never uses of the time
                                  * left */
+    int threads;                /* the program's threads (--threads): the
+                                 * solver's and the players', unless
+                                 * param_dfpn threads or param_scns
+                                 * threads is set */
 } game_params_t;
 
 /* param_player */
@@ -76,7 +87,8 @@ typedef struct engine {
     vc_templates_t *vc_templates;       /* vc-templates.txt, or NULL: none */
     prior_t *prior;             /* move-prior.txt, or NULL: none */
     resist_params_t resist_params;      /* param_resist */
-    dfpn_params_t dfpn_params;  /* param_dfpn */
+    dfpn_params_t dfpn_params;  /* param_dfpn; threads 0: the program's
+                                 * (engine_solver_params) */
     swap_table_t swap;          /* the swap table of the last board size
                                  * genmove looked one up for */
     bool swap_tried;            /* swap holds that size's (possibly empty)
@@ -129,8 +141,16 @@ kn_t *engine_survey(engine_t *e, hex_color_t to_move, bitset_t *must, ice_result
  * searchers see it. */
 kn_t *engine_survey_filled(engine_t *e, hex_color_t to_move, bitset_t *must, ice_result_t *r);
 
-/* The solver session, ready for a search with the current param_dfpn and
- * knowledge (solver_prepare); NULL when memory is short. */
+/* Forget what the survey workspace built (kn_forget), so that the next
+ * engine_survey or engine_survey_filled builds afresh (vc-build). */
+void engine_survey_forget(engine_t *e);
+
+/* param_dfpn as a solve uses it: its threads param_dfpn threads, or
+ * with 0 there the program's (param_game threads). */
+dfpn_params_t engine_solver_params(const engine_t *e);
+
+/* The solver session, ready for a search with engine_solver_params and
+ * the knowledge (solver_prepare); NULL when memory is short. */
 solver_t *engine_solver(engine_t *e);
 
 /* Start a fresh empty W x H game (also at the same size), restart the
@@ -140,6 +160,31 @@ game_status_t engine_new_game(engine_t *e, int width, int height);
 /* Replace the game with `loaded` (consumed), as after loadsgf: restart the
  * clock, tell the players. */
 void engine_load_game(engine_t *e, game_t *loaded);
+
+/* A time control from the protocol (time_settings, kata-time_settings). */
+typedef struct engine_time_settings {
+    double main_time;           /* seconds per side: param_game game_time */
+    double byo_time;            /* seconds per byo-yomi period */
+    int byo_stones;             /* moves per period; 0: none (with
+                                 * byo_time > 0: no time limit) */
+    bool set_increment;         /* whether param_game increment becomes */
+    double increment;           /* this (Fischer), or stays as it is */
+} engine_time_settings_t;
+
+/* Apply a time control: both clocks restart with it, and param_game
+ * game_time (and with set_increment, increment) take its values.  The
+ * values are checked as param_game checks them (byo_time and byo_stones:
+ * at least 0); on error returns false with a message in err and changes
+ * nothing. */
+bool engine_set_time_settings(engine_t *e, const engine_time_settings_t *t, char *err,
+                              size_t errlen);
+
+/* Tell the clock what a referee says (time_left): `seconds` left for
+ * `color`, `stones` moves left in its byo-yomi period (0: main time).
+ * Negative values are refused: false with a message in err, nothing
+ * changed. */
+bool engine_set_time_left(engine_t *e, hex_color_t color, double seconds, int stones,
+                          char *err, size_t errlen);
 
 /* Apply param_game game_time: new main time for both sides, restarted
  * (with the increment and safety margin of param_game). */

@@ -62,6 +62,35 @@ choices_text(const param_desc_t *d, char *buf, size_t size, char sep)
     }
 }
 
+/* The message of a bad value for the number d. */
+static bool
+number_error(const param_desc_t *d, char *err, size_t errlen)
+{
+    snprintf(err, errlen, "%s must be %s from %.15g to %.15g", d->name,
+             d->type == PARAM_INT ? "an integer" : "a number", d->min, d->max);
+    return false;
+}
+
+bool
+param_set_number(const param_desc_t *table, void *base, const char *name, double value,
+                 char *err, size_t errlen)
+{
+    const param_desc_t *d = param_find(table, name);
+    if (!d || (d->type != PARAM_INT && d->type != PARAM_DOUBLE)) {
+        snprintf(err, errlen, "%s: no number parameter of that name", name);
+        return false;
+    }
+    if (!(value >= d->min && value <= d->max)
+        || (d->type == PARAM_INT && value != floor(value)))
+        return number_error(d, err, errlen);
+    char *field = (char *)base + d->offset;
+    if (d->type == PARAM_INT)
+        *(int *)field = (int)value;
+    else
+        *(double *)field = value;
+    return true;
+}
+
 bool
 param_set(const param_desc_t *table, void *base, const char *name,
           const char *value, char *err, size_t errlen)
@@ -85,18 +114,9 @@ param_set(const param_desc_t *table, void *base, const char *name,
     case PARAM_INT:
     case PARAM_DOUBLE: {
         double v;
-        bool ok = parse_double(value, &v) && v >= d->min && v <= d->max
-            && (d->type == PARAM_DOUBLE || v == floor(v));
-        if (!ok) {
-            snprintf(err, errlen, "%s must be %s from %g to %g", name,
-                     d->type == PARAM_INT ? "an integer" : "a number", d->min, d->max);
-            return false;
-        }
-        if (d->type == PARAM_INT)
-            *(int *)field = (int)v;
-        else
-            *(double *)field = v;
-        return true;
+        if (!parse_double(value, &v))
+            return number_error(d, err, errlen);
+        return param_set_number(table, base, name, v, err, errlen);
     }
     case PARAM_CHOICE:
         for (int i = 0; d->choices[i]; i++) {

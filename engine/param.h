@@ -39,6 +39,12 @@ const param_desc_t *param_find(const param_desc_t *table, const char *name);
 bool param_set(const param_desc_t *table, void *base, const char *name,
                const char *value, char *err, size_t errlen);
 
+/* Set one number parameter (PARAM_INT or PARAM_DOUBLE) of the group at
+ * `base` from a value, with param_set's checks and messages: for the
+ * engine's own setters, which hold a number already. */
+bool param_set_number(const param_desc_t *table, void *base, const char *name, double value,
+                      char *err, size_t errlen);
+
 /* Format one parameter as HexGui expects: "[bool] allow_swap 0",
  * "[string] game_time 1800", "[list/random/resistance] name random".
  * Returns the length written (snprintf semantics). */

@@ -29,6 +29,9 @@ static const param_desc_t game_param_table[] = {
       "Fischer: seconds added to a side's main time after each of its moves" },
     { "safety", PARAM_DOUBLE, offsetof(game_params_t, safety), 0, 60, NULL,
       "seconds a move never uses of the time left (the referee's latency)" },
+    { "threads", PARAM_INT, offsetof(game_params_t, threads), 1, ENGINE_MAX_THREADS, NULL,
+      "the program's threads (--threads): the solver's and the players', unless "
+      "param_dfpn threads or param_scns threads says otherwise" },
     { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
 };
 
@@ -122,8 +125,9 @@ static const param_desc_t dfpn_param_table[] = {
       "seconds per solve; 0: no limit" },
     { "use_guifx", PARAM_BOOL, offsetof(dfpn_params_t, use_guifx), 0, 1, NULL,
       "live gogui-gfx dfpn blocks on stdout while solving" },
-    { "threads", PARAM_INT, offsetof(dfpn_params_t, threads), 1, SPDFPN_MAX_THREADS, NULL,
-      "solver threads; more than 1 runs the parallel solver (SPDFPN)" },
+    { "threads", PARAM_INT, offsetof(dfpn_params_t, threads), 0, SPDFPN_MAX_THREADS, NULL,
+      "solver threads; 0: the program's (param_game threads, --threads); more than 1 runs "
+      "the parallel solver (SPDFPN)" },
     { "max_work_per_job", PARAM_INT, offsetof(dfpn_params_t, max_work_per_job), 0, 1 << 30, NULL,
       "SPDFPN: DFPN calls per job; 0: by board size (100 up to 8x8, 50 on 9x9 and 10x10, "
       "20 from 11x11)" },
@@ -191,7 +195,7 @@ static const param_desc_t scns_param_table[] = {
     { "progress_interval", PARAM_DOUBLE, offsetof(scns_params_t, progress_interval), 0, 1e6,
       NULL, "seconds between progress lines on stderr during genmove; 0: none" },
     { "threads", PARAM_INT, offsetof(scns_params_t, threads), 0, SCNS_MAX_THREADS, NULL,
-      "threads of the search; 0: the program's (--threads, param_dfpn threads)" },
+      "threads of the search; 0: the program's (param_game threads, --threads)" },
     { "max_work_per_job", PARAM_INT, offsetof(scns_params_t, max_work_per_job), 0, 1 << 30,
       NULL, "expansions of one job of a parallel search; 0: the interlude" },
     { "settle", PARAM_DOUBLE, offsetof(scns_params_t, settle), 1, 1e6, NULL,

@@ -12,7 +12,9 @@
  * and otherwise applies what the change means to the engine (a new
  * game_time restarts the clocks; a board-knowledge group makes every
  * searcher rebuild its workspaces; the solver's table size and threads
- * take effect at the next solve). */
+ * take effect at the next solve).  The layers above set parameters only
+ * through engine_param_set, or the engine's setters built on the same
+ * checks (engine.h). */
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -6,12 +6,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/resource.h>
-#include <string.h>
 
 #include "engine/engine.h"
 #include "engine/solver.h"
+#include "gtp/args.h"
 #include "gtp/cmd_dfpn.h"
-#include "gtp/commands.h"
+#include "gtp/htp.h"
 
 #define PV_MAX 64
 
@@ -82,51 +82,16 @@ solve_stop(const htp_cmd_t *cmd, double seconds)
     return stop;
 }
 
-static htp_status_t
-usage(htp_cmd_t *cmd)
-{
-    return htp_usage(cmd);
-}
-
-/* The one argument COLOUR of cmd; false with the failure answered (*st). */
+/* The arguments COLOUR [SECONDS] of cmd (the caller checked the count;
+ * SECONDS: default param_dfpn timelimit, 0 for none); false with a
+ * message in err. */
 static bool
-one_color(htp_cmd_t *cmd, hex_color_t *c, htp_status_t *st)
-{
-    if (cmd->argc != 1) {
-        *st = usage(cmd);
-        return false;
-    }
-    if (!hex_color_parse(cmd->argv[0], c)) {
-        *st = htp_failure(cmd, "invalid colour: %s (use black, white, b or w)", cmd->argv[0]);
-        return false;
-    }
-    return true;
-}
-
-/* The arguments COLOUR [SECONDS] of cmd (SECONDS: default param_dfpn
- * timelimit, 0 for none); false with the failure answered (*st). */
-static bool
-color_seconds(htp_cmd_t *cmd, const engine_t *e, hex_color_t *c, double *seconds,
-              htp_status_t *st)
+color_seconds(const htp_cmd_t *cmd, const engine_t *e, hex_color_t *c, double *seconds,
+              char *err, size_t errlen)
 {
     *seconds = e->dfpn_params.timelimit;
-    if (cmd->argc < 1 || cmd->argc > 2) {
-        *st = usage(cmd);
-        return false;
-    }
-    if (!hex_color_parse(cmd->argv[0], c)) {
-        *st = htp_failure(cmd, "invalid colour: %s (use black, white, b or w)", cmd->argv[0]);
-        return false;
-    }
-    if (cmd->argc == 1)
-        return true;
-    char *end;
-    *seconds = strtod(cmd->argv[1], &end);
-    if (end == cmd->argv[1] || *end || !(*seconds >= 0) || *seconds > 1e7) {
-        *st = htp_failure(cmd, "invalid seconds: %s", cmd->argv[1]);
-        return false;
-    }
-    return true;
+    return args_color(cmd->argv[0], c, err, errlen)
+        && args_optional_limit(cmd, 1, seconds, err, errlen);
 }
 
 /* ---- commands -------------------------------------------------------- */
@@ -135,18 +100,21 @@ htp_status_t
 cmd_dfpn_solve_state(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
+    char err[ARGS_ERRLEN];
     hex_color_t color;
     double seconds;
-    htp_status_t st;
-    if (!color_seconds(cmd, e, &color, &seconds, &st))
-        return st;
+    if (!args_count(cmd, 1, 2))
+        return htp_usage(cmd);
+    if (!color_seconds(cmd, e, &color, &seconds, err, sizeof err))
+        return htp_failure(cmd, "%s", err);
     solver_t *sv = engine_solver(e);
     if (!sv)
         return htp_failure(cmd, "out of memory");
     report_t rp = { e, cmd };
     stop_t stop = solve_stop(cmd, seconds);
+    dfpn_params_t prm = engine_solver_params(e);
     dfpn_result_t r;
-    solver_solve(sv, &e->game.pos, color, &e->dfpn_params, &stop, progress, &rp, &r);
+    solver_solve(sv, &e->game.pos, color, &prm, &stop, progress, &rp, &r);
     return htp_success(cmd, "%s", r.winner == HEX_EMPTY ? "unknown" : hex_color_name(r.winner));
 }
 
@@ -154,21 +122,24 @@ htp_status_t
 cmd_dfpn_find_winning(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
+    char err[ARGS_ERRLEN];
     hex_color_t color;
     double seconds;
-    htp_status_t st;
-    if (!color_seconds(cmd, e, &color, &seconds, &st))
-        return st;
+    if (!args_count(cmd, 1, 2))
+        return htp_usage(cmd);
+    if (!color_seconds(cmd, e, &color, &seconds, err, sizeof err))
+        return htp_failure(cmd, "%s", err);
     const position_t *pos = &e->game.pos;
     if (pos->winner != HEX_EMPTY)
         return htp_failure(cmd, "the game is over");
     solver_t *sv = engine_solver(e);
     report_t rp = { e, cmd };
     stop_t stop = solve_stop(cmd, seconds);
+    dfpn_params_t prm = engine_solver_params(e);
     bitset_t wins;
     bool unknown;
-    if (!sv || !solver_find_winning(sv, pos, color, &e->dfpn_params, &stop, progress, &rp,
-                                    &wins, &unknown))
+    if (!sv || !solver_find_winning(sv, pos, color, &prm, &stop, progress, &rp, &wins,
+                                    &unknown))
         return htp_failure(cmd, "out of memory");
     if (unknown)
         return htp_failure(cmd, "interrupted or out of time before every move was solved");
@@ -185,8 +156,8 @@ htp_status_t
 cmd_dfpn_clear_tt(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
-    if (cmd->argc != 0)
-        return usage(cmd);
+    if (!args_count(cmd, 0, 0))
+        return htp_usage(cmd);
     solver_clear(e->solver);
     return htp_success(cmd, NULL);
 }
@@ -195,10 +166,12 @@ htp_status_t
 cmd_dfpn_get_pv(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
+    char err[ARGS_ERRLEN];
     hex_color_t color;
-    htp_status_t st;
-    if (!one_color(cmd, &color, &st))
-        return st;
+    if (!args_count(cmd, 1, 1))
+        return htp_usage(cmd);
+    if (!args_color(cmd->argv[0], &color, err, sizeof err))
+        return htp_failure(cmd, "%s", err);
     solver_t *sv = engine_solver(e);
     if (!sv)
         return htp_failure(cmd, "out of memory");
@@ -214,10 +187,12 @@ htp_status_t
 cmd_dfpn_get_bounds(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
+    char err[ARGS_ERRLEN];
     hex_color_t color;
-    htp_status_t st;
-    if (!one_color(cmd, &color, &st))
-        return st;
+    if (!args_count(cmd, 1, 1))
+        return htp_usage(cmd);
+    if (!args_color(cmd->argv[0], &color, err, sizeof err))
+        return htp_failure(cmd, "%s", err);
     const position_t *pos = &e->game.pos;
     solver_t *sv = engine_solver(e);
     kn_expansion_t *x = malloc(sizeof *x);
@@ -248,22 +223,18 @@ htp_status_t
 cmd_solve(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
+    char err[ARGS_ERRLEN];
     hex_color_t color = e->game.pos.to_move;
     double seconds = e->dfpn_params.timelimit;
-    if (cmd->argc > 2)
-        return usage(cmd);
-    int i = 0;
-    if (i < cmd->argc && hex_color_parse(cmd->argv[i], &color))
-        i++;
-    if (i < cmd->argc) {
-        char *end;
-        seconds = strtod(cmd->argv[i], &end);
-        if (end == cmd->argv[i] || *end || !(seconds >= 0) || seconds > 1e7)
-            return htp_failure(cmd, "invalid seconds: %s", cmd->argv[i]);
-        i++;
-    }
-    if (i != cmd->argc)
-        return usage(cmd);
+    if (!args_count(cmd, 0, 2))
+        return htp_usage(cmd);
+    /* [COLOUR] [SECONDS]: a first argument that is no colour is the
+     * time, and nothing may follow the time */
+    int i = cmd->argc > 0 && hex_color_parse(cmd->argv[0], &color) ? 1 : 0;
+    if (!args_optional_limit(cmd, i, &seconds, err, sizeof err))
+        return htp_failure(cmd, "%s", err);
+    if (!args_count(cmd, i, i + 1))
+        return htp_usage(cmd);
     if (e->game.pos.winner != HEX_EMPTY)
         return htp_success(cmd, "%s has won already", hex_color_name(e->game.pos.winner));
     solver_t *sv = engine_solver(e);
@@ -271,8 +242,9 @@ cmd_solve(htp_cmd_t *cmd, void *ctx)
         return htp_failure(cmd, "out of memory");
     report_t rp = { e, cmd };
     stop_t stop = solve_stop(cmd, seconds);
+    dfpn_params_t prm = engine_solver_params(e);
     dfpn_result_t r;
-    solver_solve(sv, &e->game.pos, color, &e->dfpn_params, &stop, progress, &rp, &r);
+    solver_solve(sv, &e->game.pos, color, &prm, &stop, progress, &rp, &r);
     const dfpn_stats_t *st = &r.stats;
     double rate = st->seconds > 0 ? (double)st->expansions / st->seconds : 0;
     char name[MOVE_NAME_MAX];
@@ -288,11 +260,10 @@ cmd_solve(htp_cmd_t *cmd, void *ctx)
     struct rusage ru;
     long rss_mb = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss / 1024 : -1;
     char threads[96] = "";
-    if (e->dfpn_params.threads > 1)
-        snprintf(threads, sizeof threads, ", %d threads, %llu jobs, idle %.0f%%",
-                 e->dfpn_params.threads, (unsigned long long)st->jobs,
-                 st->seconds > 0 ? 100.0 * st->idle_seconds
-                 / (st->seconds * e->dfpn_params.threads) : 0.0);
+    if (prm.threads > 1)
+        snprintf(threads, sizeof threads, ", %d threads, %llu jobs, idle %.0f%%", prm.threads,
+                 (unsigned long long)st->jobs,
+                 st->seconds > 0 ? 100.0 * st->idle_seconds / (st->seconds * prm.threads) : 0.0);
     return htp_success(cmd, "\n%.2f s, %llu expansions (%.0f/s, %llu leaves), %llu DFPN calls, "
                        "%llu moves dominated by siblings, tt %zu of %zu, peak RSS %ld MiB%s",
                        st->seconds, (unsigned long long)st->expansions, rate,

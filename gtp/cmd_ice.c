@@ -3,14 +3,12 @@
 #include "config.h"
 
 #include <stddef.h>
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "engine/engine.h"
+#include "gtp/args.h"
 #include "gtp/cmd_ice.h"
-#include "gtp/commands.h"
-
-#define ERRLEN 256
+#include "gtp/htp.h"
 
 static char
 color_letter(hex_color_t c)
@@ -63,11 +61,12 @@ htp_status_t
 cmd_compute_inferior(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
+    char err[ARGS_ERRLEN];
     hex_color_t color;
-    if (cmd->argc != 1)
+    if (!args_count(cmd, 1, 1))
         return htp_usage(cmd);
-    if (!hex_color_parse(cmd->argv[0], &color))
-        return htp_failure(cmd, "invalid colour: %s (use black, white, b or w)", cmd->argv[0]);
+    if (!args_color(cmd->argv[0], &color, err, sizeof err))
+        return htp_failure(cmd, "%s", err);
     const kn_config_t *kn = engine_knowledge(e);
     ice_t *ice = ice_new(kn->ice_patterns);
     ice_result_t *r = malloc(sizeof *r);

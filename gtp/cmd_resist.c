@@ -4,32 +4,23 @@
 
 #include <math.h>
 #include <stddef.h>
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "board/resist.h"
 #include "board/knowledge.h"
 #include "board/vc.h"
 #include "engine/engine.h"
+#include "gtp/args.h"
 #include "gtp/cmd_resist.h"
-#include "gtp/commands.h"
+#include "gtp/htp.h"
 
-#define ERRLEN 256
-
-/* The optional COLOUR argument; false with a message in err. */
+/* The optional COLOUR argument, checked and not used (the evaluation is
+ * the same for either side to move); false with a message in err. */
 static bool
-check_args(const htp_cmd_t *cmd, char *err)
+optional_color(const htp_cmd_t *cmd, char *err, size_t errlen)
 {
     hex_color_t c;
-    if (cmd->argc > 1) {
-        htp_usage_text(cmd, err, ERRLEN);
-        return false;
-    }
-    if (cmd->argc == 1 && !hex_color_parse(cmd->argv[0], &c)) {
-        snprintf(err, ERRLEN, "invalid colour: %s (use black, white, b or w)", cmd->argv[0]);
-        return false;
-    }
-    return true;
+    return cmd->argc == 0 || args_color(cmd->argv[0], &c, err, errlen);
 }
 
 /* Evaluate the engine's position into *r (allocated here; free it).
@@ -66,8 +57,10 @@ htp_status_t
 cmd_eval_resist(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
-    char err[ERRLEN];
-    if (!check_args(cmd, err))
+    char err[ARGS_ERRLEN];
+    if (!args_count(cmd, 0, 1))
+        return htp_usage(cmd);
+    if (!optional_color(cmd, err, sizeof err))
         return htp_failure(cmd, "%s", err);
     resist_result_t *r;
     if (!evaluate(e, &r))
@@ -86,8 +79,10 @@ cmd_eval_resist(htp_cmd_t *cmd, void *ctx)
 static htp_status_t
 resist_cells(htp_cmd_t *cmd, engine_t *e, bool relative)
 {
-    char err[ERRLEN];
-    if (!check_args(cmd, err))
+    char err[ARGS_ERRLEN];
+    if (!args_count(cmd, 0, 1))
+        return htp_usage(cmd);
+    if (!optional_color(cmd, err, sizeof err))
         return htp_failure(cmd, "%s", err);
     resist_result_t *r;
     if (!evaluate(e, &r))

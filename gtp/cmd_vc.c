@@ -3,48 +3,25 @@
 #include "config.h"
 
 #include <stddef.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <strings.h>
 
 #include "engine/engine.h"
+#include "gtp/args.h"
 #include "gtp/cmd_ice.h"
 #include "gtp/cmd_vc.h"
-#include "gtp/commands.h"
+#include "gtp/htp.h"
 
-#define ERRLEN 256
-
-/* A cell or an edge name. */
+/* COLOUR and then nids cells or edges (the caller checked the count);
+ * false with a message in err. */
 static bool
-parse_endpoint(const geometry_t *g, const char *s, int *id)
+color_endpoints(const htp_cmd_t *cmd, const engine_t *e, int nids, hex_color_t *color,
+                int *ids, char *err, size_t errlen)
 {
-    static const char *const edges[4] = { "north", "south", "west", "east" };
-    for (int i = 0; i < 4; i++)
-        if (strcasecmp(s, edges[i]) == 0) {
-            *id = HEX_NORTH + i;
-            return true;
-        }
-    return geometry_parse_move(g, s, id) == MOVE_PARSE_OK && *id >= 0;
-}
-
-static bool
-parse_args(htp_cmd_t *cmd, const engine_t *e, int nids, hex_color_t *color, int *ids,
-           char *err)
-{
-    if (cmd->argc != 1 + nids) {
-        htp_usage_text(cmd, err, ERRLEN);
+    if (!args_color(cmd->argv[0], color, err, errlen))
         return false;
-    }
-    if (!hex_color_parse(cmd->argv[0], color)) {
-        snprintf(err, ERRLEN, "invalid colour: %s (use black, white, b or w)", cmd->argv[0]);
-        return false;
-    }
     for (int i = 0; i < nids; i++)
-        if (!parse_endpoint(e->game.pos.geo, cmd->argv[1 + i], &ids[i])) {
-            snprintf(err, ERRLEN, "invalid cell: %s", cmd->argv[1 + i]);
+        if (!args_endpoint(e->game.pos.geo, cmd->argv[1 + i], &ids[i], err, errlen))
             return false;
-        }
     return true;
 }
 
@@ -71,15 +48,16 @@ cmd_vc_build(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
     hex_color_t color;
-    char err[ERRLEN];
-    if (!parse_args(cmd, e, 0, &color, NULL, err))
+    char err[ARGS_ERRLEN];
+    if (!args_count(cmd, 1, 1))
+        return htp_usage(cmd);
+    if (!color_endpoints(cmd, e, 0, &color, NULL, err, sizeof err))
         return htp_failure(cmd, "%s", err);
     const position_t *pos = &e->game.pos;
     bitset_t consider;
     /* a build each time, as the command says (the queries after it reuse
      * what it built) */
-    if (e->survey_kn)
-        kn_forget(e->survey_kn);
+    engine_survey_forget(e);
     ice_result_t *r = malloc(sizeof *r);
     if (!r || !engine_survey_filled(e, color, &consider, r)) {
         free(r);
@@ -105,8 +83,10 @@ between(htp_cmd_t *cmd, engine_t *e, vc_type_t type)
 {
     hex_color_t color;
     int ids[2];
-    char err[ERRLEN];
-    if (!parse_args(cmd, e, 2, &color, ids, err))
+    char err[ARGS_ERRLEN];
+    if (!args_count(cmd, 3, 3))
+        return htp_usage(cmd);
+    if (!color_endpoints(cmd, e, 2, &color, ids, err, sizeof err))
         return htp_failure(cmd, "%s", err);
     bitset_t must;
     const kn_t *kn = engine_survey_filled(e, color, &must, NULL);
@@ -146,8 +126,10 @@ connected_to(htp_cmd_t *cmd, engine_t *e, vc_type_t type)
 {
     hex_color_t color;
     int id;
-    char err[ERRLEN];
-    if (!parse_args(cmd, e, 1, &color, &id, err))
+    char err[ARGS_ERRLEN];
+    if (!args_count(cmd, 2, 2))
+        return htp_usage(cmd);
+    if (!color_endpoints(cmd, e, 1, &color, &id, err, sizeof err))
         return htp_failure(cmd, "%s", err);
     bitset_t must;
     const kn_t *kn = engine_survey_filled(e, color, &must, NULL);
@@ -184,8 +166,10 @@ cmd_vc_get_mustplay(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
     hex_color_t color;
-    char err[ERRLEN];
-    if (!parse_args(cmd, e, 0, &color, NULL, err))
+    char err[ARGS_ERRLEN];
+    if (!args_count(cmd, 1, 1))
+        return htp_usage(cmd);
+    if (!color_endpoints(cmd, e, 0, &color, NULL, err, sizeof err))
         return htp_failure(cmd, "%s", err);
     bitset_t mp;
     if (!engine_survey_filled(e, color, &mp, NULL))

@@ -2,20 +2,19 @@
 /* hein's HTP commands.
  *
  * Each handler takes the engine_t as its context, checks its arguments
- * first, changes the engine only once everything is valid, and ends in
- * exactly one htp_success / htp_failure / htp_quit.  The table at the end
- * is the only registry: list_commands, known_command and help read it. */
+ * first (gtp/args.h), changes the engine only through its functions once
+ * everything is valid, and ends in exactly one htp_success / htp_failure
+ * / htp_quit.  The table at the end is the only registry: list_commands,
+ * known_command and help read it. */
 #include "config.h"
 
-#include <errno.h>
-#include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/benchmark.h"
 #include "engine/engine.h"
 #include "engine/sgf.h"
+#include "gtp/args.h"
 #include "gtp/cmd_ice.h"
 #include "gtp/cmd_resist.h"
 #include "gtp/cmd_dfpn.h"
@@ -23,78 +22,13 @@
 #include "gtp/cmd_vc.h"
 #include "gtp/commands.h"
 
-#define ERRLEN 256
 #define BOARD_TEXT_MAX 8192
-
-/* ---- argument helpers: each returns false and fills err ------------- */
-
-static bool
-nargs_ok(const htp_cmd_t *cmd, int min, int max)
-{
-    return cmd->argc >= min && cmd->argc <= max;
-}
-
-static htp_status_t
-usage(htp_cmd_t *cmd)
-{
-    return htp_usage(cmd);
-}
-
-static bool
-parse_color(const char *s, hex_color_t *c, char *err)
-{
-    if (hex_color_parse(s, c))
-        return true;
-    snprintf(err, ERRLEN, "invalid colour: %s (use black, white, b or w)", s);
-    return false;
-}
-
-static bool
-parse_move(const game_t *g, const char *s, int *move, char *err)
-{
-    switch (geometry_parse_move(g->pos.geo, s, move)) {
-    case MOVE_PARSE_OK:
-        return true;
-    case MOVE_PARSE_OFF_BOARD:
-        snprintf(err, ERRLEN, "cell %s is off the %dx%d board", s,
-                 g->pos.geo->width, g->pos.geo->height);
-        return false;
-    case MOVE_PARSE_SYNTAX:
-        break;
-    }
-    snprintf(err, ERRLEN, "invalid move: %s", s);
-    return false;
-}
-
-/* A finite number >= 0 and <= max. */
-static bool
-parse_seconds(const char *s, double max, double *out, char *err)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (end == s || *end != '\0' || errno != 0 || !isfinite(v) || v < 0 || v > max) {
-        snprintf(err, ERRLEN, "invalid time: %s (seconds from 0 to %g)", s, max);
-        return false;
-    }
-    *out = v;
-    return true;
-}
-
-/* An integer in [min, max]. */
-static bool
-parse_int(const char *s, long min, long max, long *out, char *err)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (end == s || *end != '\0' || errno != 0 || v < min || v > max) {
-        snprintf(err, ERRLEN, "invalid number: %s (an integer from %ld to %ld)", s, min, max);
-        return false;
-    }
-    *out = v;
-    return true;
-}
+/* The clock commands' ranges: seconds up to ten days (param_game
+ * game_time's), an increment up to a day (param_game increment's), moves
+ * per byo-yomi period. */
+#define TIME_MAX 864000
+#define INCREMENT_MAX 86400
+#define STONES_MAX 100000
 
 static const char *
 move_name(const engine_t *e, int move, char *buf)
@@ -108,8 +42,8 @@ static htp_status_t
 cmd_protocol_version(htp_cmd_t *cmd, void *ctx)
 {
     (void)ctx;
-    if (!nargs_ok(cmd, 0, 0))
-        return usage(cmd);
+    if (!args_count(cmd, 0, 0))
+        return htp_usage(cmd);
     return htp_success(cmd, "2");
 }
 
@@ -117,8 +51,8 @@ static htp_status_t
 cmd_name(htp_cmd_t *cmd, void *ctx)
 {
     (void)ctx;
-    if (!nargs_ok(cmd, 0, 0))
-        return usage(cmd);
+    if (!args_count(cmd, 0, 0))
+        return htp_usage(cmd);
     return htp_success(cmd, "%s", ENGINE_NAME);
 }
 
@@ -126,8 +60,8 @@ static htp_status_t
 cmd_version(htp_cmd_t *cmd, void *ctx)
 {
     (void)ctx;
-    if (!nargs_ok(cmd, 0, 0))
-        return usage(cmd);
+    if (!args_count(cmd, 0, 0))
+        return htp_usage(cmd);
     return htp_success(cmd, "%s", PACKAGE_VERSION);
 }
 
@@ -135,8 +69,8 @@ static htp_status_t
 cmd_known_command(htp_cmd_t *cmd, void *ctx)
 {
     (void)ctx;
-    if (!nargs_ok(cmd, 1, 1))
-        return usage(cmd);
+    if (!args_count(cmd, 1, 1))
+        return htp_usage(cmd);
     return htp_success(cmd, "%s", htp_lookup(cmd->htp, cmd->argv[0]) ? "true" : "false");
 }
 
@@ -144,8 +78,8 @@ static htp_status_t
 cmd_list_commands(htp_cmd_t *cmd, void *ctx)
 {
     (void)ctx;
-    if (!nargs_ok(cmd, 0, 0))
-        return usage(cmd);
+    if (!args_count(cmd, 0, 0))
+        return htp_usage(cmd);
     for (const htp_command_t *c = htp_table(cmd->htp); c->name; c++)
         htp_printf(cmd, "%s\n", c->name);
     return htp_success(cmd, NULL);
@@ -155,8 +89,8 @@ static htp_status_t
 cmd_help(htp_cmd_t *cmd, void *ctx)
 {
     (void)ctx;
-    if (!nargs_ok(cmd, 0, 1))
-        return usage(cmd);
+    if (!args_count(cmd, 0, 1))
+        return htp_usage(cmd);
     if (cmd->argc == 1) {
         const htp_command_t *c = htp_lookup(cmd->htp, cmd->argv[0]);
         if (!c)
@@ -181,8 +115,8 @@ static htp_status_t
 cmd_boardsize(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
-    if (!nargs_ok(cmd, 1, 2))
-        return usage(cmd);
+    if (!args_count(cmd, 1, 2))
+        return htp_usage(cmd);
     int w, h;
     if (!geometry_parse_size(cmd->argv[0], &w)
         || !geometry_parse_size(cmd->argv[cmd->argc - 1], &h))
@@ -198,8 +132,8 @@ static htp_status_t
 cmd_clear_board(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
-    if (!nargs_ok(cmd, 0, 0))
-        return usage(cmd);
+    if (!args_count(cmd, 0, 0))
+        return htp_usage(cmd);
     const geometry_t *g = e->game.pos.geo;
     game_status_t s = engine_new_game(e, g->width, g->height);
     if (s != GAME_OK)
@@ -211,12 +145,13 @@ static htp_status_t
 cmd_play(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
-    char err[ERRLEN];
+    char err[ARGS_ERRLEN];
     hex_color_t c;
     int move;
-    if (!nargs_ok(cmd, 2, 2))
-        return usage(cmd);
-    if (!parse_color(cmd->argv[0], &c, err) || !parse_move(&e->game, cmd->argv[1], &move, err))
+    if (!args_count(cmd, 2, 2))
+        return htp_usage(cmd);
+    if (!args_color(cmd->argv[0], &c, err, sizeof err)
+        || !args_move(e->game.pos.geo, cmd->argv[1], &move, err, sizeof err))
         return htp_failure(cmd, "%s", err);
     game_status_t s = game_play(&e->game, c, move, false, -1.0);
     if (s != GAME_OK)
@@ -228,11 +163,11 @@ cmd_play(htp_cmd_t *cmd, void *ctx)
 static htp_status_t
 genmove(htp_cmd_t *cmd, engine_t *e, bool play)
 {
-    char err[ERRLEN], name[MOVE_NAME_MAX];
+    char err[ARGS_ERRLEN], name[MOVE_NAME_MAX];
     hex_color_t c;
-    if (!nargs_ok(cmd, 1, 1))
-        return usage(cmd);
-    if (!parse_color(cmd->argv[0], &c, err))
+    if (!args_count(cmd, 1, 1))
+        return htp_usage(cmd);
+    if (!args_color(cmd->argv[0], &c, err, sizeof err))
         return htp_failure(cmd, "%s", err);
     stop_t stop = htp_cmd_stop(cmd);
     int move = MOVE_NONE;
@@ -267,8 +202,8 @@ static htp_status_t
 cmd_undo(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
-    if (!nargs_ok(cmd, 0, 0))
-        return usage(cmd);
+    if (!args_count(cmd, 0, 0))
+        return htp_usage(cmd);
     game_status_t s = game_undo(&e->game);
     if (s != GAME_OK)
         return htp_failure(cmd, "cannot undo: %s", game_status_text(s));
@@ -279,8 +214,8 @@ static htp_status_t
 cmd_showboard(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
-    if (!nargs_ok(cmd, 0, 0))
-        return usage(cmd);
+    if (!args_count(cmd, 0, 0))
+        return htp_usage(cmd);
     char *text = malloc(BOARD_TEXT_MAX);
     if (!text)
         return htp_failure(cmd, "out of memory");
@@ -297,8 +232,8 @@ static htp_status_t
 cmd_final_score(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
-    if (!nargs_ok(cmd, 0, 0))
-        return usage(cmd);
+    if (!args_count(cmd, 0, 0))
+        return htp_usage(cmd);
     hex_color_t w = game_winner(&e->game);
     if (w == HEX_EMPTY)
         return htp_failure(cmd, "cannot score: the game is not over");
@@ -309,11 +244,11 @@ static htp_status_t
 cmd_all_legal_moves(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
-    char err[ERRLEN], name[MOVE_NAME_MAX];
-    if (!nargs_ok(cmd, 0, 1))
-        return usage(cmd);
+    char err[ARGS_ERRLEN], name[MOVE_NAME_MAX];
+    if (!args_count(cmd, 0, 1))
+        return htp_usage(cmd);
     hex_color_t c = game_to_move(&e->game);
-    if (cmd->argc == 1 && !parse_color(cmd->argv[0], &c, err))
+    if (cmd->argc == 1 && !args_color(cmd->argv[0], &c, err, sizeof err))
         return htp_failure(cmd, "%s", err);
     if (game_winner(&e->game) != HEX_EMPTY)
         return htp_success(cmd, NULL);
@@ -328,68 +263,75 @@ cmd_all_legal_moves(htp_cmd_t *cmd, void *ctx)
 
 /* ---- time ----------------------------------------------------------- */
 
+/* MAIN BYO STONES from argument i of cmd on (STONES from min_stones),
+ * into t; false with a message in err. */
+static bool
+main_byo_stones(const htp_cmd_t *cmd, int i, long min_stones, engine_time_settings_t *t,
+                char *err, size_t errlen)
+{
+    long stones;
+    if (!args_seconds(cmd->argv[i], TIME_MAX, &t->main_time, err, errlen)
+        || !args_seconds(cmd->argv[i + 1], TIME_MAX, &t->byo_time, err, errlen)
+        || !args_int(cmd->argv[i + 2], min_stones, STONES_MAX, &stones, err, errlen))
+        return false;
+    t->byo_stones = (int)stones;
+    return true;
+}
+
+/* GTP's form: param_game increment stays. */
 static htp_status_t
 cmd_time_settings(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
-    char err[ERRLEN];
-    double main_time, byo;
-    long stones;
-    if (!nargs_ok(cmd, 3, 3))
-        return usage(cmd);
-    if (!parse_seconds(cmd->argv[0], 864000, &main_time, err)
-        || !parse_seconds(cmd->argv[1], 864000, &byo, err)
-        || !parse_int(cmd->argv[2], 0, 100000, &stones, err))
+    char err[ARGS_ERRLEN];
+    engine_time_settings_t t = { .set_increment = false };
+    if (!args_count(cmd, 3, 3))
+        return htp_usage(cmd);
+    if (!main_byo_stones(cmd, 0, 0, &t, err, sizeof err)
+        || !engine_set_time_settings(e, &t, err, sizeof err))
         return htp_failure(cmd, "%s", err);
-    game_clock_settings(&e->clock, main_time, byo, (int)stones);
-    e->game_params.game_time = main_time;
     return htp_success(cmd, NULL);
 }
 
 /* KataGo's form, as KataGo-family tools send it: none, absolute MAIN,
  * canadian MAIN BYO STONES, fischer MAIN INC (the increment becomes
- * param_game increment).  Japanese byo-yomi and capped Fischer are
- * refused: the clock does not keep them. */
+ * param_game increment, 0 in the other forms).  Japanese byo-yomi and
+ * capped Fischer are refused: the clock does not keep them. */
 static htp_status_t
 cmd_kata_time_settings(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
-    char err[ERRLEN];
-    double main_time = 0, byo = 0, inc = 0;
-    long stones = 0;
+    char err[ARGS_ERRLEN];
+    engine_time_settings_t t = { .set_increment = true };
     if (cmd->argc < 1)
-        return usage(cmd);
+        return htp_usage(cmd);
     const char *kind = cmd->argv[0];
     if (strcmp(kind, "none") == 0) {
-        if (!nargs_ok(cmd, 1, 1))
-            return usage(cmd);
-        byo = 1;                /* BYO > 0, STONES = 0: no limit */
+        if (!args_count(cmd, 1, 1))
+            return htp_usage(cmd);
+        t.byo_time = 1;         /* BYO > 0, STONES = 0: no limit */
     } else if (strcmp(kind, "absolute") == 0) {
-        if (!nargs_ok(cmd, 2, 2))
-            return usage(cmd);
-        if (!parse_seconds(cmd->argv[1], 864000, &main_time, err))
+        if (!args_count(cmd, 2, 2))
+            return htp_usage(cmd);
+        if (!args_seconds(cmd->argv[1], TIME_MAX, &t.main_time, err, sizeof err))
             return htp_failure(cmd, "%s", err);
     } else if (strcmp(kind, "canadian") == 0) {
-        if (!nargs_ok(cmd, 4, 4))
-            return usage(cmd);
-        if (!parse_seconds(cmd->argv[1], 864000, &main_time, err)
-            || !parse_seconds(cmd->argv[2], 864000, &byo, err)
-            || !parse_int(cmd->argv[3], 1, 100000, &stones, err))
+        if (!args_count(cmd, 4, 4))
+            return htp_usage(cmd);
+        if (!main_byo_stones(cmd, 1, 1, &t, err, sizeof err))
             return htp_failure(cmd, "%s", err);
     } else if (strcmp(kind, "fischer") == 0) {
-        if (!nargs_ok(cmd, 3, 3))
-            return usage(cmd);
-        if (!parse_seconds(cmd->argv[1], 864000, &main_time, err)
-            || !parse_seconds(cmd->argv[2], 86400, &inc, err))
+        if (!args_count(cmd, 3, 3))
+            return htp_usage(cmd);
+        if (!args_seconds(cmd->argv[1], TIME_MAX, &t.main_time, err, sizeof err)
+            || !args_seconds(cmd->argv[2], INCREMENT_MAX, &t.increment, err, sizeof err))
             return htp_failure(cmd, "%s", err);
     } else {
         return htp_failure(cmd, "time control %s is not supported (none, absolute, canadian, "
                            "fischer)", kind);
     }
-    game_clock_settings(&e->clock, main_time, byo, (int)stones);
-    e->game_params.game_time = main_time;
-    e->game_params.increment = inc;
-    engine_apply_clock_params(e);
+    if (!engine_set_time_settings(e, &t, err, sizeof err))
+        return htp_failure(cmd, "%s", err);
     return htp_success(cmd, NULL);
 }
 
@@ -397,17 +339,18 @@ static htp_status_t
 cmd_time_left(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
-    char err[ERRLEN];
+    char err[ARGS_ERRLEN];
     hex_color_t c;
     double left;
     long stones = 0;
-    if (!nargs_ok(cmd, 2, 3))
-        return usage(cmd);
-    if (!parse_color(cmd->argv[0], &c, err)
-        || !parse_seconds(cmd->argv[1], 864000, &left, err)
-        || (cmd->argc == 3 && !parse_int(cmd->argv[2], 0, 100000, &stones, err)))
+    if (!args_count(cmd, 2, 3))
+        return htp_usage(cmd);
+    if (!args_color(cmd->argv[0], &c, err, sizeof err)
+        || !args_seconds(cmd->argv[1], TIME_MAX, &left, err, sizeof err)
+        || (cmd->argc == 3 && !args_int(cmd->argv[2], 0, STONES_MAX, &stones, err, sizeof err)))
         return htp_failure(cmd, "%s", err);
-    game_clock_left(&e->clock, c, left, (int)stones);
+    if (!engine_set_time_left(e, c, left, (int)stones, err, sizeof err))
+        return htp_failure(cmd, "%s", err);
     return htp_success(cmd, NULL);
 }
 
@@ -417,11 +360,11 @@ static htp_status_t
 cmd_loadsgf(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
-    char err[ERRLEN];
+    char err[ARGS_ERRLEN];
     long moves = -1;
-    if (!nargs_ok(cmd, 1, 2))
-        return usage(cmd);
-    if (cmd->argc == 2 && !parse_int(cmd->argv[1], 0, 100000, &moves, err))
+    if (!args_count(cmd, 1, 2))
+        return htp_usage(cmd);
+    if (cmd->argc == 2 && !args_int(cmd->argv[1], 0, 100000, &moves, err, sizeof err))
         return htp_failure(cmd, "%s", err);
     game_t *loaded = malloc(sizeof *loaded);
     if (!loaded)
@@ -444,9 +387,9 @@ static htp_status_t
 cmd_savesgf(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
-    char err[ERRLEN];
-    if (!nargs_ok(cmd, 1, 1))
-        return usage(cmd);
+    char err[ARGS_ERRLEN];
+    if (!args_count(cmd, 1, 1))
+        return htp_usage(cmd);
     if (!sgf_save_file(&e->game, ENGINE_NAME ":" PACKAGE_VERSION, cmd->argv[0], err, sizeof err))
         return htp_failure(cmd, "%s", err);
     return htp_success(cmd, NULL);
@@ -464,7 +407,7 @@ cmd_param(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
     const engine_param_group_t *g = engine_param_group(cmd->command->name);
-    char err[ERRLEN], line[512];
+    char err[ARGS_ERRLEN], line[512];
     if (!g)
         return htp_failure(cmd, "no parameter group %s", cmd->command->name);
     const void *base = engine_param_base(e, g);
@@ -483,7 +426,7 @@ cmd_param(htp_cmd_t *cmd, void *ctx)
         return htp_success(cmd, "%s", line);
     }
     if (cmd->argc != 2)
-        return usage(cmd);
+        return htp_usage(cmd);
     if (!engine_param_set(e, g, cmd->argv[0], cmd->argv[1], err, sizeof err))
         return htp_failure(cmd, "%s", err);
     return htp_success(cmd, NULL);
@@ -495,8 +438,8 @@ static htp_status_t
 cmd_hexgui_analyze_commands(htp_cmd_t *cmd, void *ctx)
 {
     (void)ctx;
-    if (!nargs_ok(cmd, 0, 0))
-        return usage(cmd);
+    if (!args_count(cmd, 0, 0))
+        return htp_usage(cmd);
     /* TYPE/LABEL/COMMAND; no '/' in labels or commands.  Passed as an
      * argument: the wildcards (%m, %c, %p, %P) are not printf's.  The
      * solver's entries carry a time limit in seconds: HexGui locks the
@@ -540,11 +483,11 @@ static htp_status_t
 cmd_benchmark(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
-    char err[ERRLEN];
+    char err[ARGS_ERRLEN];
     double seconds = 1.0;
-    if (!nargs_ok(cmd, 0, 1))
-        return usage(cmd);
-    if (cmd->argc == 1 && !parse_seconds(cmd->argv[0], 86400, &seconds, err))
+    if (!args_count(cmd, 0, 1))
+        return htp_usage(cmd);
+    if (cmd->argc == 1 && !args_seconds(cmd->argv[0], 86400, &seconds, err, sizeof err))
         return htp_failure(cmd, "%s", err);
     geometry_t *geo = geometry_new(11, 11);
     if (!geo)

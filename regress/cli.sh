@@ -28,9 +28,11 @@ if [ $st -eq 2 ] && [ -z "$out" ]; then ok "bad seed"; else bad "bad seed (statu
 out=$("$hein" --tt-mb 0 2>/dev/null </dev/null); st=$?
 if [ $st -eq 2 ] && [ -z "$out" ]; then ok "bad --tt-mb"; else bad "bad --tt-mb (status $st)"; fi
 
-# --threads sets the solver's threads (param_dfpn shows it); 0 or too many
-# is refused.
-if printf 'param_dfpn\n' | "$hein" --threads 2 2>/dev/null | grep -q '^\[string\] threads 2$'; then
+# --threads sets the program's threads (param_game shows it; the solver's
+# own, param_dfpn threads, stays 0: the program's); 0 or too many is
+# refused.
+if printf 'param_game\n' | "$hein" --threads 2 2>/dev/null | grep -q '^\[string\] threads 2$' \
+    && printf 'param_dfpn\n' | "$hein" --threads 2 2>/dev/null | grep -q '^\[string\] threads 0$'; then
     ok "--threads"; else bad "--threads"; fi
 out=$("$hein" --threads 0 2>/dev/null </dev/null); st=$?
 if [ $st -eq 2 ] && [ -z "$out" ]; then ok "bad --threads"; else bad "bad --threads (status $st)"; fi

@@ -511,6 +511,70 @@ START_TEST(param_groups_apply_their_changes)
 }
 END_TEST
 
+/* The clock's settings from the protocol go through the engine's checks:
+ * a time control restarts both clocks and becomes param_game's, a bad
+ * one (or a bad time_left) changes nothing. */
+START_TEST(time_settings_are_checked_and_kept)
+{
+    engine_t *e = engine_new(1);
+    char err[256];
+    engine_time_settings_t t = { 300, 10, 5, false, 0 };
+    ck_assert(engine_set_time_settings(e, &t, err, sizeof err));
+    ck_assert(fabs(e->clock.left[HEX_WHITE] - 300) < 1e-9);
+    ck_assert(fabs(e->game_params.game_time - 300) < 1e-9);
+    ck_assert_int_eq(e->clock.byo_stones, 5);
+    engine_time_settings_t fischer = { 30, 0, 0, true, 2 };
+    ck_assert(engine_set_time_settings(e, &fischer, err, sizeof err));
+    ck_assert(fabs(e->game_params.increment - 2) < 1e-9);
+    ck_assert(fabs(e->clock.increment - 2) < 1e-9);
+    ck_assert(engine_set_time_settings(e, &t, err, sizeof err));
+    ck_assert(fabs(e->clock.increment - 2) < 1e-9);     /* kept */
+    engine_time_settings_t bad[] = {
+        { -1, 10, 5, false, 0 }, { 1e7, 10, 5, false, 0 }, { 300, -1, 5, false, 0 },
+        { 300, 10, -5, false, 0 }, { 30, 0, 0, true, -1 },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        ck_assert(!engine_set_time_settings(e, &bad[i], err, sizeof err));
+        ck_assert(fabs(e->game_params.game_time - 300) < 1e-9);
+        ck_assert(fabs(e->game_params.increment - 2) < 1e-9);
+        ck_assert_int_eq(e->clock.byo_stones, 5);
+    }
+    ck_assert(engine_set_time_left(e, HEX_BLACK, 12, 3, err, sizeof err));
+    ck_assert(fabs(e->clock.left[HEX_BLACK] - 12) < 1e-9);
+    ck_assert(!engine_set_time_left(e, HEX_BLACK, -1, 0, err, sizeof err));
+    ck_assert(fabs(e->clock.left[HEX_BLACK] - 12) < 1e-9);
+    engine_free(e);
+}
+END_TEST
+
+/* The program's threads are param_game's; the solver takes them unless
+ * param_dfpn threads is set, and more than the engine allows is
+ * refused. */
+START_TEST(threads_are_the_programs_unless_the_solver_says)
+{
+    engine_t *e = engine_new(1);
+    char err[256];
+    const engine_param_group_t *game = engine_param_group("param_game");
+    const engine_param_group_t *dfpn = engine_param_group("param_dfpn");
+    ck_assert_int_eq(e->game_params.threads, 1);
+    ck_assert_int_eq(e->dfpn_params.threads, 0);
+    ck_assert_int_eq(engine_solver_params(e).threads, 1);
+    ck_assert(engine_param_set(e, game, "threads", "3", err, sizeof err));
+    ck_assert_int_eq(engine_solver_params(e).threads, 3);
+    ck_assert(engine_param_set(e, dfpn, "threads", "2", err, sizeof err));
+    ck_assert_int_eq(engine_solver_params(e).threads, 2);
+    ck_assert_int_eq(e->game_params.threads, 3);
+    ck_assert(engine_param_set(e, dfpn, "threads", "0", err, sizeof err));
+    ck_assert_int_eq(engine_solver_params(e).threads, 3);
+    ck_assert(!engine_param_set(e, game, "threads", "0", err, sizeof err));
+    char max[32];
+    snprintf(max, sizeof max, "%d", ENGINE_MAX_THREADS + 1);
+    ck_assert(!engine_param_set(e, game, "threads", max, err, sizeof err));
+    ck_assert_int_eq(e->game_params.threads, 3);
+    engine_free(e);
+}
+END_TEST
+
 /* The solver session keeps its table from one solve to the next, empties
  * it on request and when tt_mb changes. */
 START_TEST(solver_session_keeps_its_table)
@@ -896,6 +960,8 @@ engine_suite(void)
     tc = tcase_create("param");
     tcase_add_test(tc, param_set_validates_and_formats);
     tcase_add_test(tc, param_groups_apply_their_changes);
+    tcase_add_test(tc, time_settings_are_checked_and_kept);
+    tcase_add_test(tc, threads_are_the_programs_unless_the_solver_says);
     tcase_add_test(tc, solver_session_keeps_its_table);
     suite_add_tcase(s, tc);
     tc = tcase_create("player");

@@ -18,7 +18,7 @@
 #               says); hein's time per move should match MoHex's mean,
 #               which is about 0.15 s over max_time: compare the mean
 #               seconds per move the summary prints; with --threads N
-#               both have N threads (hein's --threads, i.e. param_dfpn
+#               both have N threads (hein's --threads, i.e. param_game
 #               threads; MoHex's num_threads and, N > 1, its solver on a
 #               thread of its own, use_parallel_solver 1); use --jobs 1
 #   knockout    the knockout table: the default player against itself
@@ -32,7 +32,7 @@
 #               player with one thread; use --jobs 1, a two-thread engine
 #               needs both cores
 #   solver      the solver beside the player against none, both with two
-#               threads (param_dfpn threads 2, i.e. --threads 2: one
+#               threads (param_game threads 2, i.e. --threads 2: one
 #               search thread and the solver's, against param_player
 #               solver 0 and two search threads); --jobs 1
 #   clock       the default player against itself under a game clock
@@ -170,8 +170,8 @@ case $mode in
         name=scns-vs-mohex
         cfg=$out/scns.cfg
         if [ "$threads" -gt 1 ]; then
-            # param_dfpn threads is --threads: hein's default settings
-            printf '%s\n' 'param_player name scns' "param_dfpn threads $threads" \
+            # param_game threads is --threads: hein's default settings
+            printf '%s\n' 'param_player name scns' "param_game threads $threads" \
                 >"$out/scns-threads.cfg"
             name=scns-vs-mohex-$threads-threads
             cfg=$out/scns-threads.cfg
@@ -185,10 +185,10 @@ case $mode in
         match threads-2-vs-1 "$out/threads-2.cfg" "$out/scns.cfg"
         ;;
     solver)
-        # param_dfpn threads is --threads
-        printf '%s\n' 'param_player name scns' 'param_dfpn threads 2' 'param_player solver 1' \
+        # param_game threads is --threads
+        printf '%s\n' 'param_player name scns' 'param_game threads 2' 'param_player solver 1' \
             >"$out/solver.cfg"
-        printf '%s\n' 'param_player name scns' 'param_dfpn threads 2' 'param_player solver 0' \
+        printf '%s\n' 'param_player name scns' 'param_game threads 2' 'param_player solver 0' \
             >"$out/no-solver.cfg"
         match solver-vs-none-2-threads "$out/solver.cfg" "$out/no-solver.cfg"
         ;;

@@ -56,7 +56,7 @@ expect_status 0
 expect_out "== solver-vs-none-2-threads: 2 games, 5 x 5"
 expect_file "$tmp/s4/solver.cfg" "param_player solver 1"
 expect_file "$tmp/s4/no-solver.cfg" "param_player solver 0"
-expect_file "$tmp/s4/no-solver.cfg" "param_dfpn threads 2"
+expect_file "$tmp/s4/no-solver.cfg" "param_game threads 2"
 [ "$(games "$tmp/s4/solver-vs-none-2-threads")" = 2 ] || fail "the solver match played no 2 games"
 
 # the clock mode: a game clock with an increment, told to both engines
