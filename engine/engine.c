@@ -24,6 +24,34 @@ engine_seed(engine_t *e, uint64_t seed)
     rng_seed(&e->rng, seed);
 }
 
+/* The blocks of the players' own parameter groups, each filled with its
+ * player's defaults; false when memory is short. */
+static bool
+player_settings_new(engine_t *e)
+{
+    e->player_settings = calloc((size_t)player_count(), sizeof *e->player_settings);
+    if (!e->player_settings)
+        return false;
+    for (int i = 0; player_table[i]; i++) {
+        const player_settings_t *s = player_table[i]->settings;
+        if (!s)
+            continue;
+        e->player_settings[i] = calloc(1, s->group.size);
+        if (!e->player_settings[i])
+            return false;
+        s->defaults(e->player_settings[i]);
+    }
+    return true;
+}
+
+static void
+player_settings_free(engine_t *e)
+{
+    for (int i = 0; e->player_settings && player_table[i]; i++)
+        free(e->player_settings[i]);
+    free(e->player_settings);
+}
+
 engine_t *
 engine_new(uint64_t seed)
 {
@@ -33,10 +61,11 @@ engine_new(uint64_t seed)
     e->player_state = calloc((size_t)player_count(), sizeof *e->player_state);
     e->player_generation = calloc((size_t)player_count(), sizeof *e->player_generation);
     e->solver = solver_new();
-    if (!e->player_state || !e->player_generation || !e->solver
+    if (!e->player_state || !e->player_generation || !e->solver || !player_settings_new(e)
         || game_init(&e->game, 11, 11) != GAME_OK) {
         free(e->player_state);
         free(e->player_generation);
+        player_settings_free(e);
         solver_free(e->solver);
         free(e);
         return NULL;
@@ -47,10 +76,9 @@ engine_new(uint64_t seed)
     e->game_params.move_time = DEFAULT_MOVE_TIME;
     e->game_params.increment = 0;
     e->game_params.safety = CLOCK_SAFETY;
-    e->player_params.name = player_index(PLAYER_DEFAULT);
+    e->player_params.name = player_default();
     vc_params_default(&e->vc_params);
     dfpn_params_default(&e->dfpn_params);
-    scns_params_default(&e->scns_params);
     resist_params_default(&e->resist_params);
     ice_params_init(&e->ice_params);
     /* Board knowledge from share/patterns; without the files hein still
@@ -72,7 +100,7 @@ engine_new(uint64_t seed)
         .vc_params = &e->vc_params,
         .order = KN_ORDER_RESIST,
         .resist_params = &e->resist_params,
-        .prior = e->prior,     /* mixed in with param_scns prior_weight */
+        .prior = e->prior,     /* mixed in by a player that weighs it */
         .rules_only = false,
     };
     engine_knowledge_changed(e);
@@ -91,6 +119,7 @@ engine_free(engine_t *e)
             player_table[i]->destroy(e->player_state[i]);
     free(e->player_state);
     free(e->player_generation);
+    player_settings_free(e);
     solver_free(e->solver);
     kn_free(e->survey_kn);
     pattern_set_free(e->ice_patterns);
@@ -246,7 +275,7 @@ player_state(engine_t *e, int i, void **state)
         player_config_t cfg = {
             .knowledge = &e->knowledge,
             .threads = engine_threads(e),
-            .scns = &e->scns_params,
+            .settings = e->player_settings[i],
         };
         e->player_state[i] = p->create(&cfg);
         if (!e->player_state[i])
@@ -299,6 +328,7 @@ engine_genmove(engine_t *e, hex_color_t color, const stop_t *stop, bool play,
             .solver = solver,
             .solver_params = &e->dfpn_params,
             .proofs = solver_table(e->solver),
+            .settings = e->player_settings[i],
         };
         req.stop.deadline = start + req.limit;
         *move = player_table[i]->genmove(state, &req);

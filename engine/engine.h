@@ -81,14 +81,15 @@ typedef struct engine {
                                  * genmove looked one up for */
     bool swap_tried;            /* swap holds that size's (possibly empty)
                                  * table */
-    scns_params_t scns_params;  /* param_scns: read by the SCNS player at
-                                 * each genmove (player.h) */
     kn_config_t knowledge;      /* engine_knowledge */
     uint64_t knowledge_generation;      /* bumped by every change of it */
     solver_t *solver;           /* the solver session (solver.h) */
     kn_t *survey_kn;            /* engine_survey's workspace, or NULL */
     uint64_t survey_generation; /* the knowledge it was made with */
     void **player_state;        /* by player index; made on first use */
+    void **player_settings;     /* by player index: the block of its own
+                                 * parameter group (player.h
+                                 * player_settings_t), or NULL */
     uint64_t *player_generation;        /* the knowledge each state was
                                          * made with */
     rng_t rng;

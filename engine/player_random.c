@@ -31,4 +31,5 @@ const player_t player_random = {
     .destroy = NULL,
     .new_game = NULL,
     .genmove = random_genmove,
+    .settings = NULL,
 };

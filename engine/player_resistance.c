@@ -100,4 +100,5 @@ const player_t player_resistance = {
     .destroy = resistance_destroy,
     .new_game = resistance_new_game,
     .genmove = resistance_genmove,
+    .settings = NULL,
 };

@@ -5,9 +5,10 @@
  *   1. With allow_swap, White swaps as player_swap_wanted says (the
  *      swap table, else the circuit's rule), as the resistance player
  *      does.
- *   2. The search runs on the engine's param_scns until the root is
- *      proven, the interval is within tolerance, max_expansions, the
- *      deadline or an interrupt; its tables and expansion cache stay
+ *   2. The search runs on its own param_scns (the block the engine keeps
+ *      for it, read at each genmove) until the root is proven, the
+ *      interval is within tolerance, max_expansions, the deadline or an
+ *      interrupt; its tables and expansion cache stay
  *      from one genmove to the next, and are emptied when a game begins
  *      or a parameter that the stored functions depend on changed (the
  *      leaf rules, eta, RAVE, forgetting).
@@ -48,8 +49,99 @@
 #include <stdlib.h>
 #include <sys/resource.h>
 
+#include "board/playout.h"
 #include "board/resist.h"
 #include "engine/player.h"
+#include "search/scns.h"
+
+/* ---- param_scns -------------------------------------------------------- */
+
+/* Values are in hundredths of a natural-log unit of the circuit's energy
+ * ratio (search/scns.h); the defaults are the paper's Table 1 but for
+ * p_max = d_max = 1 and delta = 52 (search/scns.h says why). */
+static const param_desc_t scns_param_table[] = {
+    { "multi_step", PARAM_BOOL, offsetof(scns_params_t, multi_step), 0, 1, NULL,
+      "leaves by the multi-step rule (7); 0: the two-step rule (1)" },
+    { "delta", PARAM_DOUBLE, offsetof(scns_params_t, delta), 1, 1e6, NULL,
+      "rule (7): the end of a leaf's first step, in value units (1/100 of a natural log)" },
+    { "epsilon", PARAM_DOUBLE, offsetof(scns_params_t, epsilon), 0, 10, NULL,
+      "the 1+epsilon trick: a child is searched until its number passes (1+epsilon) "
+      "times the second best's" },
+    { "eta", PARAM_DOUBLE, offsetof(scns_params_t, eta), 0, 10, NULL,
+      "allowed relative error of the counts of a proof function (0: exact)" },
+    { "p_max", PARAM_INT, offsetof(scns_params_t, p_max), 0, 1000000, NULL,
+      "(5): the root mover's threshold when setting its target v_max" },
+    { "d_max", PARAM_INT, offsetof(scns_params_t, d_max), 0, 1000000, NULL,
+      "(5): the opponent's threshold when setting v_min" },
+    { "delta_p", PARAM_INT, offsetof(scns_params_t, delta_p), 0, 1000000, NULL,
+      "(5): the least extension of the interval on the root mover's side (value units)" },
+    { "delta_d", PARAM_INT, offsetof(scns_params_t, delta_d), 0, 1000000, NULL,
+      "(5): the least extension on the opponent's side (value units)" },
+    { "tolerance", PARAM_INT, offsetof(scns_params_t, tolerance), 0, 1000000000, NULL,
+      "stop when v_max - v_min is at most this (value units); 0: search the whole budget" },
+    { "interlude", PARAM_INT, offsetof(scns_params_t, interlude), 0, 1000000000, NULL,
+      "expansions before the search returns to the root to set the interval again, "
+      "at a second a move; genmove scales it with its budget; "
+      "0: only when a side reaches its target" },
+    { "use_rave", PARAM_BOOL, offsetof(scns_params_t, use_rave), 0, 1, NULL,
+      "mix RAVE statistics into a move's error, (9)-(11)" },
+    { "rave_shift", PARAM_DOUBLE, offsetof(scns_params_t, rave_shift), 0, 1e9, NULL,
+      "R_shift of (10): how slowly the error shifts to RAVE's" },
+    { "rave_impact", PARAM_DOUBLE, offsetof(scns_params_t, rave_impact), 0, 1e6, NULL,
+      "R_impact of (9): the weight of the RAVE error (value units)" },
+    { "use_forgetting", PARAM_BOOL, offsetof(scns_params_t, use_forgetting), 0, 1, NULL,
+      "gradual forgetting of a move's error with the work below it, (8)" },
+    { "forget_work", PARAM_INT, offsetof(scns_params_t, forget_work), 1, 1000000000, NULL,
+      "W_max of (8): expansions after which a move's error is forgotten" },
+    { "tt_mb", PARAM_INT, offsetof(scns_params_t, tt_mb), 1, 1 << 20, NULL,
+      "node table size in MiB, and a quarter more for RAVE (changing it empties them)" },
+    { "max_expansions", PARAM_INT, offsetof(scns_params_t, max_expansions), 0, 1 << 30, NULL,
+      "expansions per genmove at most; 0: the time budget alone" },
+    { "progress_interval", PARAM_DOUBLE, offsetof(scns_params_t, progress_interval), 0, 1e6,
+      NULL, "seconds between progress lines on stderr during genmove; 0: none" },
+    { "threads", PARAM_INT, offsetof(scns_params_t, threads), 0, SCNS_MAX_THREADS, NULL,
+      "threads of the search; 0: the program's (--threads, param_dfpn threads)" },
+    { "max_work_per_job", PARAM_INT, offsetof(scns_params_t, max_work_per_job), 0, 1 << 30,
+      NULL, "expansions of one job of a parallel search; 0: the interlude" },
+    { "settle", PARAM_DOUBLE, offsetof(scns_params_t, settle), 1, 1e6, NULL,
+      "under a game clock, past its budget a move ends once the most-worked root move "
+      "has this many times the second's work (else at its limit)" },
+    { "playouts", PARAM_INT, offsetof(scns_params_t, playouts), 0, PLAYOUT_MAX_GAMES, NULL,
+      "random playouts per expansion whose win odds with each move scale its circuit "
+      "score; 0: the circuit alone" },
+    { "playout_weight", PARAM_DOUBLE, offsetof(scns_params_t, playout_weight), 0, 100, NULL,
+      "the power of the playouts' win odds in a move's score" },
+    { "playout_bridges", PARAM_BOOL, offsetof(scns_params_t, playout_bridges), 0, 1, NULL,
+      "playouts answer an intrusion into a bridge in its other cell" },
+    { "prior_weight", PARAM_DOUBLE, offsetof(scns_params_t, prior_weight), 0, 100, NULL,
+      "the power of the move prior (share/patterns/move-prior.txt) in a move's score; "
+      "0: the circuit alone" },
+    { "value_margin", PARAM_INT, offsetof(scns_params_t, value_margin), -1, 1000000, NULL,
+      "the move played is the most-worked root move unless another's value is better by "
+      "more than this (value units), then the best-valued; -1: always the most worked" },
+    { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
+};
+
+static void
+scns_defaults(void *settings)
+{
+    scns_params_default(settings);
+}
+
+/* The player's own parameter group: the engine keeps the block and lends
+ * it at each genmove; a new tt_mb empties the tables then, and a change
+ * of what the stored functions mean (same_meaning) clears them. */
+static const player_settings_t scns_settings = {
+    .group = {
+        .command = "param_scns",
+        .doc = "SCNS player parameters",
+        .table = scns_param_table,
+        .offset = 0,
+        .size = sizeof(scns_params_t),
+        .changed = NULL,
+    },
+    .defaults = scns_defaults,
+};
 
 typedef struct scns_state {
     const scns_params_t *params;        /* the engine's, read each genmove */
@@ -91,7 +183,7 @@ scns_create(const player_config_t *cfg)
     scns_state_t *st = calloc(1, sizeof *st);
     if (!st)
         return NULL;
-    st->params = cfg->scns;
+    st->params = cfg->settings;
     st->resist_params = cfg->knowledge->resist_params;
     st->s = scns_new(cfg->knowledge);
     st->rs = resist_new();
@@ -418,4 +510,5 @@ const player_t player_scns = {
     .destroy = scns_destroy,
     .new_game = scns_new_game,
     .genmove = scns_genmove,
+    .settings = &scns_settings,
 };

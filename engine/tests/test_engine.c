@@ -16,6 +16,7 @@
 #include "engine/game.h"
 #include "engine/param.h"
 #include "engine/player.h"
+#include "search/scns.h"
 
 static int
 cell(const game_t *g, const char *name)
@@ -547,6 +548,15 @@ END_TEST
 
 /* ---- players and genmove -------------------------------------------- */
 
+/* The engine's block of the SCNS player's own group, param_scns. */
+static scns_params_t *
+scns_settings(engine_t *e)
+{
+    const engine_param_group_t *g = engine_param_group("param_scns");
+    ck_assert_ptr_nonnull(g);
+    return engine_param_base(e, g);
+}
+
 START_TEST(player_tables_agree)
 {
     int n = player_count();
@@ -643,9 +653,9 @@ START_TEST(scns_player_plays_legal_moves_to_the_end)
 {
     engine_t *e = engine_new(44);
     ck_assert_ptr_nonnull(e);
-    e->scns_params.max_expansions = 15;
-    e->scns_params.progress_interval = 0;
-    e->scns_params.tt_mb = 4;
+    scns_settings(e)->max_expansions = 15;
+    scns_settings(e)->progress_interval = 0;
+    scns_settings(e)->tt_mb = 4;
     play_small_games_against_random(e, "scns", 20);
     engine_free(e);
 }
@@ -659,13 +669,13 @@ START_TEST(scns_player_wins_at_once_and_reports_its_search)
 {
     engine_t *e = engine_new(45);
     e->player_params.name = player_index("scns");
-    e->scns_params.progress_interval = 0;
-    e->scns_params.max_expansions = 100;
-    e->scns_params.tt_mb = 4;
+    scns_settings(e)->progress_interval = 0;
+    scns_settings(e)->max_expansions = 100;
+    scns_settings(e)->tt_mb = 4;
     stop_t stop = stop_make(NULL, 1);
     ck_assert_int_eq(engine_new_game(e, 3, 3), GAME_OK);
     game_t *g = &e->game;
-    bool answered;
+        bool answered;
     ck_assert_ptr_null(engine_scns_last(e, &answered));
     /* 3x3, Black b2, White a1: Black's two bridges to its edges are a
      * full VC, so Black to move has won, and White to move has lost */
@@ -713,8 +723,8 @@ START_TEST(scns_player_runs_the_solver_beside_it)
 {
     engine_t *e = engine_new(46);
     e->player_params.name = player_index("scns");
-    e->scns_params.progress_interval = 0;
-    e->scns_params.tt_mb = 4;
+    scns_settings(e)->progress_interval = 0;
+    scns_settings(e)->tt_mb = 4;
     e->game_params.move_time = 60;
     stop_t stop = stop_make(NULL, 1);
     ck_assert_int_eq(engine_new_game(e, 7, 7), GAME_OK);
@@ -734,7 +744,7 @@ START_TEST(scns_player_runs_the_solver_beside_it)
     ck_assert_int_eq(game_play(g, HEX_WHITE, cell(g, "e4"), false, -1), GAME_OK);
     ck_assert_int_eq(engine_genmove(e, HEX_BLACK, &stop, false, &m, &s), GENMOVE_OK);
     ck_assert(engine_scns_solver(e, &winner));
-    bool answered;
+        bool answered;
     ck_assert(winner == HEX_BLACK || engine_scns_last(e, &answered)->winner == HEX_BLACK);
     /* the answer wins: after it White to move loses (one solve) */
     solver_t *sv = engine_solver(e);
@@ -747,7 +757,7 @@ START_TEST(scns_player_runs_the_solver_beside_it)
     ck_assert_int_eq(d.winner, HEX_BLACK);
     position_free(&after);
     e->player_params.solver = PLAYER_SOLVER_OFF;
-    e->scns_params.max_expansions = 50;
+    scns_settings(e)->max_expansions = 50;
     ck_assert_int_eq(engine_genmove(e, HEX_BLACK, &stop, false, &m, &s), GENMOVE_OK);
     ck_assert(!engine_scns_solver(e, &winner));
     e->player_params.solver = PLAYER_SOLVER_AUTO;
@@ -765,7 +775,7 @@ START_TEST(scns_params_are_table_1)
     engine_t *e = engine_new(1);
     const engine_param_group_t *g = engine_param_group("param_scns");
     ck_assert_ptr_nonnull(g);
-    const scns_params_t *p = &e->scns_params;
+    const scns_params_t *p = scns_settings(e);
     ck_assert(p->multi_step && p->use_rave && p->use_forgetting);
     ck_assert(p->delta == 52 && p->epsilon == 0 && p->eta == 0.30);
     ck_assert_int_eq(p->p_max, 1);
@@ -787,11 +797,57 @@ START_TEST(scns_params_are_table_1)
     int m;
     double s;
     ck_assert_int_eq(engine_genmove(e, HEX_BLACK, &stop, false, &m, &s), GENMOVE_OK);
-    bool answered;
+        bool answered;
     ck_assert_uint_eq(engine_scns_last(e, &answered)->stats.expansions, 7);
     ck_assert(engine_param_set(e, g, "max_expansions", "9", err, sizeof err));
     ck_assert_int_eq(engine_genmove(e, HEX_BLACK, &stop, false, &m, &s), GENMOVE_OK);
     ck_assert_uint_eq(engine_scns_last(e, &answered)->stats.expansions, 9);
+    engine_free(e);
+}
+END_TEST
+
+/* A player's own parameter group is found by its command like the
+ * engine's, its block is one per engine, filled with the player's
+ * defaults, and set through the same checks; players without one have
+ * none. */
+START_TEST(players_own_their_parameter_groups)
+{
+    engine_t *e = engine_new(1), *other = engine_new(2);
+    ck_assert_ptr_null(player_table[player_index("random")]->settings);
+    ck_assert_ptr_null(player_table[player_index("resistance")]->settings);
+    for (const engine_param_group_t *g = engine_param_groups; g->command; g++)
+        ck_assert_int_eq(player_of_settings(g), -1);
+    int owners = 0;
+    for (int i = 0; player_table[i]; i++) {
+        const player_settings_t *ps = player_table[i]->settings;
+        if (!ps)
+            continue;
+        owners++;
+        const engine_param_group_t *g = engine_param_group(ps->group.command);
+        ck_assert_ptr_eq(g, &ps->group);
+        ck_assert_int_eq(player_of_settings(g), i);
+        ck_assert_ptr_null(g->changed);
+        void *base = engine_param_base(e, g);
+        ck_assert_ptr_nonnull(base);
+        ck_assert_ptr_ne(base, engine_param_base(other, g));
+        ck_assert_ptr_ne(base, e);
+        /* the defaults, as the player's own function makes them */
+        void *fresh = calloc(1, g->size);
+        ps->defaults(fresh);
+        ck_assert_int_eq(memcmp(base, fresh, g->size), 0);
+        free(fresh);
+    }
+    ck_assert_int_eq(owners, 1);
+    /* param_scns is the SCNS player's: set in one engine only */
+    const engine_param_group_t *g = engine_param_group("param_scns");
+    ck_assert_int_eq(player_of_settings(g), player_index("scns"));
+    char err[256];
+    ck_assert(engine_param_set(e, g, "max_expansions", "11", err, sizeof err));
+    ck_assert_int_eq(scns_settings(e)->max_expansions, 11);
+    ck_assert_int_eq(scns_settings(other)->max_expansions, 0);
+    ck_assert(!engine_param_set(e, g, "max_expansions", "-1", err, sizeof err));
+    ck_assert_int_eq(scns_settings(e)->max_expansions, 11);
+    engine_free(other);
     engine_free(e);
 }
 END_TEST
@@ -908,6 +964,7 @@ engine_suite(void)
     tcase_add_test(tc, scns_player_wins_at_once_and_reports_its_search);
     tcase_add_test(tc, scns_player_runs_the_solver_beside_it);
     tcase_add_test(tc, scns_params_are_table_1);
+    tcase_add_test(tc, players_own_their_parameter_groups);
     tcase_add_test(tc, genmove_charges_the_clock_and_reg_genmove_does_not);
     tcase_add_test(tc, genmove_resignation_is_not_an_entry_undo_takes_the_last_stone);
     tcase_add_test(tc, benchmark_stops_when_interrupted);
