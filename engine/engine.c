@@ -354,39 +354,27 @@ engine_genmove(engine_t *e, hex_color_t color, const stop_t *stop, bool play,
     return GENMOVE_OK;
 }
 
-/* The SCNS player's last search, whatever position it searched. */
+/* Whether player i's last search is of the position on the board, or of
+ * the one before its answer (*answered). */
 static bool
-scns_report(const engine_t *e, player_scns_report_t *r)
+last_search_of(const engine_t *e, int i, player_report_t *out, bool *answered)
 {
-    int i = player_index("scns");
-    return i >= 0 && e->player_state[i] && player_scns_last(e->player_state[i], r);
+    const player_t *p = player_table[i];
+    if (!p->last_search || !e->player_state[i] || !p->last_search(e->player_state[i], out))
+        return false;
+    uint64_t key = position_key(&e->game.pos);
+    *answered = out->answer_key != 0 && key == out->answer_key;
+    return key == out->root_key || *answered;
 }
 
 bool
-engine_scns_solver(const engine_t *e, hex_color_t *winner)
+engine_last_search(const engine_t *e, player_report_t *out, bool *answered)
 {
-    player_scns_report_t r;
-    bool answered;
-    if (!engine_scns_last(e, &answered) || !scns_report(e, &r) || !r.solver_ran)
-        return false;
-    *winner = r.solver_winner;
-    return true;
-}
-
-const scns_result_t *
-engine_scns_last(const engine_t *e, bool *answered)
-{
-    player_scns_report_t r;
-    if (!scns_report(e, &r))
-        return NULL;
-    uint64_t key = position_key(&e->game.pos);
-    if (key == r.root_key) {
-        *answered = false;
-        return r.result;
-    }
-    if (r.answer_key != 0 && key == r.answer_key) {
-        *answered = true;
-        return r.result;
-    }
-    return NULL;
+    int current = e->player_params.name;
+    if (last_search_of(e, current, out, answered))
+        return true;
+    for (int i = 0; player_table[i]; i++)
+        if (i != current && last_search_of(e, i, out, answered))
+            return true;
+    return false;
 }

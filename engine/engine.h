@@ -35,7 +35,6 @@
 #include "engine/solver.h"
 #include "engine/swap.h"
 #include "search/dfpn.h"
-#include "search/scns.h"
 #include "search/stop.h"
 
 #define ENGINE_NAME "hein"
@@ -168,16 +167,13 @@ genmove_status_t engine_genmove(engine_t *e, hex_color_t color, const stop_t *st
 /* The current player. */
 const player_t *engine_player(const engine_t *e);
 
-/* The SCNS player's last search, when it searched the current position
- * (*answered false: reg_genmove, or the game was taken back to it) or
- * the current position is that one with its answer played (*answered
- * true: genmove); NULL when the SCNS player made no search since the
- * game began, or the position is neither. */
-const scns_result_t *engine_scns_last(const engine_t *e, bool *answered);
-
-/* Whether the solver ran beside the SCNS player's last search (as
- * engine_scns_last reports it), and then the winner it proved into
- * *winner (HEX_EMPTY: none). */
-bool engine_scns_solver(const engine_t *e, hex_color_t *winner);
+/* The last search of the position on the board, as a player reports it
+ * (player.h last_search): one of the position searched (*answered false:
+ * after reg_genmove, or the game was taken back to it) or of that
+ * position with its answer played (*answered true: after genmove).  The
+ * current player's report is looked at first, then the other players'
+ * in the table's order.  false when no player's last search is of this
+ * position (none since the game began, or of another). */
+bool engine_last_search(const engine_t *e, player_report_t *out, bool *answered);
 
 #endif /* HEIN_ENGINE_ENGINE_H */

@@ -7,15 +7,14 @@
  * A group is one struct inside engine_t (param_game: game_params_t, ...),
  * described field by field by a param_desc_t table (param.h), and named
  * by the HTP command that lists and sets it.  A player may own a group
- * (player.h player_settings_t: param_scns): its struct is a block the
- * engine keeps for that player, found and set here like the engine's
- * own.  The protocol layer only
- * parses and prints: it finds the group by its command's name and calls
- * engine_param_set, which validates the value, changes nothing on error,
- * and otherwise applies what the change means to the engine (a new
- * game_time restarts the clocks; a board-knowledge group makes every
- * searcher rebuild its workspaces; the solver's table size and threads
- * take effect at the next solve). */
+ * (player.h player_settings_t), whose struct is a block the engine keeps
+ * for that player, found and set here like the engine's own.  The
+ * protocol layer only parses and prints: it finds the group by its
+ * command's name and calls engine_param_set, which validates the value,
+ * changes nothing on error, and otherwise applies what the change means
+ * to the engine (a new game_time restarts the clocks; a board-knowledge
+ * group makes every searcher rebuild its workspaces; the solver's table
+ * size and threads take effect at the next solve). */
 
 #include <stdbool.h>
 #include <stddef.h>

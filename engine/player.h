@@ -28,6 +28,11 @@
  * it.  Its values may change between two genmoves, so a player reads
  * them at each genmove.
  *
+ * Its last search: a player that searches may report what its last
+ * genmove searched and found (last_search, player_report_t), in terms any
+ * player can fill; the engine shows the report of the position on the
+ * board to the analysis commands (engine.h engine_last_search).
+ *
  * Randomness: the request carries a seed the engine draws from its own
  * generator for each genmove; thread i of the player seeds its own
  * generator with player_rng (so `--seed N` makes genmove reproducible
@@ -43,7 +48,6 @@
 #include "engine/params.h"
 #include "engine/solver.h"
 #include "engine/swap.h"
-#include "search/scns.h"
 #include "search/stop.h"
 
 typedef struct player_config {
@@ -98,6 +102,61 @@ typedef struct player_settings {
     void (*defaults)(void *settings);
 } player_settings_t;
 
+/* A root move's value in a report when it is proven: won or lost for the
+ * side that searched. */
+#define PLAYER_VALUE_WIN INT32_MAX
+#define PLAYER_VALUE_LOSS (-INT32_MAX)
+
+/* The longest principal variation a report holds, and the most named
+ * figures. */
+#define PLAYER_PV_MAX 32
+#define PLAYER_STATS_MAX 12
+
+/* A root move as the last search left it. */
+typedef struct player_child {
+    int move;
+    int32_t value;              /* for the side that searched, in the
+                                 * report's value_unit, higher is better;
+                                 * PLAYER_VALUE_WIN or _LOSS when proven */
+    uint64_t work;              /* the search's work below it, in the
+                                 * report's work_unit */
+} player_child_t;
+
+/* A figure of the search, free-form: "terminal" 17. */
+typedef struct player_stat {
+    const char *name;           /* static text */
+    double value;
+} player_stat_t;
+
+/* What a player's last genmove searched and found. */
+typedef struct player_report {
+    uint64_t root_key;          /* position_key of the position searched,
+                                 * the genmove's colour to move */
+    uint64_t answer_key;        /* that position after the answer; 0 when
+                                 * the answer was not a cell */
+    hex_color_t to_move;        /* the side that searched */
+    int move;                   /* the answer */
+    hex_color_t winner;         /* the root's proven winner; HEX_EMPTY:
+                                 * open */
+    int32_t value;              /* the root's value, as a child's */
+    const char *value_unit;     /* what a value counts, in words (static) */
+    const char *work_unit;      /* what work counts: "expansions" */
+    int nchildren;              /* the root's moves, in the player's order
+                                 * (none: the root was decided without a
+                                 * search) */
+    player_child_t child[HEX_MAX_CELLS];
+    int pv_len;                 /* the answer first, then the line the
+                                 * search expects */
+    int pv[PLAYER_PV_MAX];
+    uint64_t work;              /* the whole search's, in work_unit */
+    double seconds;             /* the search's time */
+    bool solver_ran;            /* the solver ran beside the search */
+    hex_color_t solver_winner;  /* and proved this winner (HEX_EMPTY:
+                                 * none) */
+    int nstats;
+    player_stat_t stats[PLAYER_STATS_MAX];      /* anything else */
+} player_report_t;
+
 typedef struct player {
     const char *name;           /* as in param_player name */
     const char *doc;            /* one line */
@@ -117,6 +176,11 @@ typedef struct player {
      * MOVE_SWAP (only when req->allow_swap and the swap is legal), or
      * MOVE_RESIGN.  Called only while the game is not over. */
     int (*genmove)(void *state, const player_request_t *req);
+    /* What its last genmove searched into *out; false when it made no
+     * search since the state was made or the game began, or its last
+     * genmove answered without one (a swap).  Called on the HTP thread
+     * between genmoves.  NULL: it reports none. */
+    bool (*last_search)(const void *state, player_report_t *out);
     /* Its own parameter group, or NULL. */
     const player_settings_t *settings;
 } player_t;
@@ -160,22 +224,5 @@ int player_default(void);
 
 /* The index of the player whose own parameter group is g, or -1. */
 int player_of_settings(const engine_param_group_t *g);
-
-/* What the SCNS player's last genmove searched and found. */
-typedef struct player_scns_report {
-    const scns_result_t *result;        /* borrowed from the state, valid
-                                         * until its next genmove */
-    uint64_t root_key;          /* position_key of the position searched,
-                                 * the genmove's colour to move */
-    uint64_t answer_key;        /* that position after the answer; 0 when
-                                 * the answer was not a cell */
-    bool solver_ran;            /* the solver ran beside the search */
-    hex_color_t solver_winner;  /* and proved this winner (HEX_EMPTY:
-                                 * none) */
-} player_scns_report_t;
-
-/* The last search of an SCNS player's state into *out; false when it has
- * made none since it was made or the game began (or it answered a swap). */
-bool player_scns_last(const void *state, player_scns_report_t *out);
 
 #endif /* HEIN_ENGINE_PLAYER_H */

@@ -21,7 +21,9 @@
  *      player's rule: any move keeps such a win, and a lost side never
  *      resigns while a move is left.
  *   4. Every second (progress_interval) one progress line on stderr, and
- *      a summary line at the end.
+ *      a summary line at the end; the last search is reported (player.h
+ *      last_search: values in hundredths of a natural-log unit, work in
+ *      expansions) for scns-pv and scns-values.
  *   5. With the solver session lent (param_player solver: 1, or auto
  *      with --threads > 2), the SPDFPN solver runs beside the search on
  *      the same position, one thread of its own, under the same stop: a
@@ -153,6 +155,7 @@ typedef struct scns_state {
     scns_result_t result;       /* the last search */
     bool have_result;
     uint64_t root_key, answer_key;
+    int move;                   /* the answer to that search */
     const geometry_t *geo;      /* for progress lines (during genmove) */
     scns_params_t used;         /* the parameters the tables were filled
                                  * with */
@@ -202,20 +205,6 @@ scns_new_game(void *state)
     scns_clear(st->s);
     resist_forget(st->rs);
     st->have_result = false;
-}
-
-bool
-player_scns_last(const void *state, player_scns_report_t *out)
-{
-    const scns_state_t *st = state;
-    if (!st->have_result)
-        return false;
-    out->result = &st->result;
-    out->root_key = st->root_key;
-    out->answer_key = st->answer_key;
-    out->solver_ran = st->solver_ran;
-    out->solver_winner = st->solver_winner;
-    return true;
 }
 
 /* Whether the functions stored under parameters a mean what they would
@@ -413,6 +402,71 @@ beside_move(scns_state_t *st, const beside_t *b, const position_t *p, hex_color_
     return pick >= 0 ? r->child[pick].move : move;
 }
 
+/* ---- the report ------------------------------------------------------- */
+
+/* A value of the search as a report's: proven ones marked. */
+static int32_t
+report_value(pnfunc_value_t v)
+{
+    if (v == PNFUNC_PLUS_INF)
+        return PLAYER_VALUE_WIN;
+    if (v == PNFUNC_MINUS_INF)
+        return PLAYER_VALUE_LOSS;
+    return (int32_t)v;
+}
+
+static void
+report_stat(player_report_t *out, const char *name, double value)
+{
+    if (out->nstats < PLAYER_STATS_MAX)
+        out->stats[out->nstats++] = (player_stat_t){ name, value };
+}
+
+static bool
+scns_last_search(const void *state, player_report_t *out)
+{
+    const scns_state_t *st = state;
+    if (!st->have_result)
+        return false;
+    const scns_result_t *r = &st->result;
+    const scns_stats_t *s = &r->stats;
+    out->root_key = st->root_key;
+    out->answer_key = st->answer_key;
+    out->to_move = r->to_move;
+    out->move = st->move;
+    out->winner = r->winner;
+    out->value = report_value(r->value);
+    out->value_unit = "hundredths of a natural-log unit of the circuit's energy ratio";
+    out->work_unit = "expansions";
+    out->nchildren = r->nchildren;
+    for (int i = 0; i < r->nchildren; i++)
+        out->child[i] = (player_child_t){
+            .move = r->child[i].move,
+            .value = report_value(r->child[i].value),
+            .work = r->child[i].work,
+        };
+    out->pv_len = r->pv_len < PLAYER_PV_MAX ? r->pv_len : PLAYER_PV_MAX;
+    for (int i = 0; i < out->pv_len; i++)
+        out->pv[i] = r->pv[i];
+    out->work = s->expansions;
+    out->seconds = s->seconds;
+    out->solver_ran = st->solver_ran;
+    out->solver_winner = st->solver_winner;
+    out->nstats = 0;
+    report_stat(out, "knowledge", (double)s->knowledge);
+    report_stat(out, "terminal", (double)s->terminal);
+    report_stat(out, "calls", (double)s->calls);
+    report_stat(out, "interludes", (double)s->interludes);
+    report_stat(out, "threads", st->threads);
+    report_stat(out, "jobs", (double)s->jobs);
+    report_stat(out, "idle_seconds", s->idle_seconds);
+    report_stat(out, "v_min", report_value(r->v_min));
+    report_stat(out, "v_max", report_value(r->v_max));
+    if (st->solver_ran)
+        report_stat(out, "solver_work", (double)st->solver_work);
+    return true;
+}
+
 /* ---- the move ---------------------------------------------------------- */
 
 static int
@@ -496,6 +550,7 @@ scns_genmove(void *state, const player_request_t *req)
     position_play(&after, me, move);
     st->answer_key = position_key(&after);
     position_free(&after);
+    st->move = move;
     st->have_result = true;
     summary(st, move);
     return move;
@@ -510,5 +565,6 @@ const player_t player_scns = {
     .destroy = scns_destroy,
     .new_game = scns_new_game,
     .genmove = scns_genmove,
+    .last_search = scns_last_search,
     .settings = &scns_settings,
 };

@@ -557,6 +557,27 @@ scns_settings(engine_t *e)
     return engine_param_base(e, g);
 }
 
+/* The last search of the position on the board (engine_last_search)
+ * into *r, or NULL. */
+static const player_report_t *
+last_search(const engine_t *e, player_report_t *r, bool *answered)
+{
+    return engine_last_search(e, r, answered) ? r : NULL;
+}
+
+/* Whether the solver ran beside that last search, and then the winner it
+ * proved into *winner. */
+static bool
+solver_beside(const engine_t *e, hex_color_t *winner)
+{
+    player_report_t r;
+    bool answered;
+    if (!engine_last_search(e, &r, &answered) || !r.solver_ran)
+        return false;
+    *winner = r.solver_winner;
+    return true;
+}
+
 START_TEST(player_tables_agree)
 {
     int n = player_count();
@@ -675,8 +696,9 @@ START_TEST(scns_player_wins_at_once_and_reports_its_search)
     stop_t stop = stop_make(NULL, 1);
     ck_assert_int_eq(engine_new_game(e, 3, 3), GAME_OK);
     game_t *g = &e->game;
-        bool answered;
-    ck_assert_ptr_null(engine_scns_last(e, &answered));
+    player_report_t rep;
+    bool answered;
+    ck_assert_ptr_null(last_search(e, &rep, &answered));
     /* 3x3, Black b2, White a1: Black's two bridges to its edges are a
      * full VC, so Black to move has won, and White to move has lost */
     ck_assert_int_eq(game_play(g, HEX_BLACK, cell(g, "b2"), false, -1), GAME_OK);
@@ -684,31 +706,31 @@ START_TEST(scns_player_wins_at_once_and_reports_its_search)
     int m;
     double s;
     ck_assert_int_eq(engine_genmove(e, HEX_BLACK, &stop, false, &m, &s), GENMOVE_OK);
-    const scns_result_t *r = engine_scns_last(e, &answered);
+    const player_report_t *r = last_search(e, &rep, &answered);
     ck_assert_ptr_nonnull(r);
     ck_assert(!answered);
     ck_assert_int_eq(r->winner, HEX_BLACK);
-    ck_assert_uint_eq(r->stats.expansions, 0);
+    ck_assert_uint_eq(r->work, 0);
     ck_assert_int_eq(position_check(&g->pos, HEX_BLACK, m), POSITION_OK);
     /* White to play here has lost: still a legal cell, no resignation */
     ck_assert_int_eq(engine_genmove(e, HEX_WHITE, &stop, false, &m, &s), GENMOVE_OK);
     ck_assert_int_eq(position_check(&g->pos, HEX_WHITE, m), POSITION_OK);
     /* that search was of the position with White to move, not the
      * game's (Black to move): not reported here */
-    ck_assert_ptr_null(engine_scns_last(e, &answered));
+    ck_assert_ptr_null(last_search(e, &rep, &answered));
     /* played: reported after the answer, and again once it is undone */
     ck_assert_int_eq(engine_genmove(e, HEX_BLACK, &stop, true, &m, &s), GENMOVE_OK);
-    ck_assert_ptr_nonnull(engine_scns_last(e, &answered));
+    ck_assert_ptr_nonnull(last_search(e, &rep, &answered));
     ck_assert(answered);
     ck_assert_int_eq(game_undo(g), GAME_OK);
-    ck_assert_ptr_nonnull(engine_scns_last(e, &answered));
+    ck_assert_ptr_nonnull(last_search(e, &rep, &answered));
     ck_assert(!answered);
     ck_assert_int_eq(game_undo(g), GAME_OK);
-    ck_assert_ptr_null(engine_scns_last(e, &answered));
+    ck_assert_ptr_null(last_search(e, &rep, &answered));
     /* a new game forgets the search */
     ck_assert_int_eq(game_play(g, HEX_WHITE, cell(g, "a1"), false, -1), GAME_OK);
     ck_assert_int_eq(engine_new_game(e, 4, 4), GAME_OK);
-    ck_assert_ptr_null(engine_scns_last(e, &answered));
+    ck_assert_ptr_null(last_search(e, &rep, &answered));
     engine_free(e);
 }
 END_TEST
@@ -735,7 +757,7 @@ START_TEST(scns_player_runs_the_solver_beside_it)
     hex_color_t winner;
     e->player_params.solver = PLAYER_SOLVER_ON;
     ck_assert_int_eq(engine_genmove(e, HEX_WHITE, &stop, false, &m, &s), GENMOVE_OK);
-    ck_assert(engine_scns_solver(e, &winner));
+    ck_assert(solver_beside(e, &winner));
     ck_assert_int_eq(winner, HEX_BLACK);
     ck_assert_int_eq(position_check(&g->pos, HEX_WHITE, m), POSITION_OK);
     ck_assert_double_lt(s, 60);
@@ -743,9 +765,10 @@ START_TEST(scns_player_runs_the_solver_beside_it)
      * solver or by the search (whichever is first ends the other) */
     ck_assert_int_eq(game_play(g, HEX_WHITE, cell(g, "e4"), false, -1), GAME_OK);
     ck_assert_int_eq(engine_genmove(e, HEX_BLACK, &stop, false, &m, &s), GENMOVE_OK);
-    ck_assert(engine_scns_solver(e, &winner));
-        bool answered;
-    ck_assert(winner == HEX_BLACK || engine_scns_last(e, &answered)->winner == HEX_BLACK);
+    ck_assert(solver_beside(e, &winner));
+    player_report_t rep;
+    bool answered;
+    ck_assert(winner == HEX_BLACK || last_search(e, &rep, &answered)->winner == HEX_BLACK);
     /* the answer wins: after it White to move loses (one solve) */
     solver_t *sv = engine_solver(e);
     ck_assert_ptr_nonnull(sv);
@@ -759,10 +782,10 @@ START_TEST(scns_player_runs_the_solver_beside_it)
     e->player_params.solver = PLAYER_SOLVER_OFF;
     scns_settings(e)->max_expansions = 50;
     ck_assert_int_eq(engine_genmove(e, HEX_BLACK, &stop, false, &m, &s), GENMOVE_OK);
-    ck_assert(!engine_scns_solver(e, &winner));
+    ck_assert(!solver_beside(e, &winner));
     e->player_params.solver = PLAYER_SOLVER_AUTO;
     ck_assert_int_eq(engine_genmove(e, HEX_BLACK, &stop, false, &m, &s), GENMOVE_OK);
-    ck_assert(!engine_scns_solver(e, &winner));
+    ck_assert(!solver_beside(e, &winner));
     engine_free(e);
 }
 END_TEST
@@ -797,11 +820,12 @@ START_TEST(scns_params_are_table_1)
     int m;
     double s;
     ck_assert_int_eq(engine_genmove(e, HEX_BLACK, &stop, false, &m, &s), GENMOVE_OK);
-        bool answered;
-    ck_assert_uint_eq(engine_scns_last(e, &answered)->stats.expansions, 7);
+    player_report_t rep;
+    bool answered;
+    ck_assert_uint_eq(last_search(e, &rep, &answered)->work, 7);
     ck_assert(engine_param_set(e, g, "max_expansions", "9", err, sizeof err));
     ck_assert_int_eq(engine_genmove(e, HEX_BLACK, &stop, false, &m, &s), GENMOVE_OK);
-    ck_assert_uint_eq(engine_scns_last(e, &answered)->stats.expansions, 9);
+    ck_assert_uint_eq(last_search(e, &rep, &answered)->work, 9);
     engine_free(e);
 }
 END_TEST
@@ -848,6 +872,83 @@ START_TEST(players_own_their_parameter_groups)
     ck_assert(!engine_param_set(e, g, "max_expansions", "-1", err, sizeof err));
     ck_assert_int_eq(scns_settings(e)->max_expansions, 11);
     engine_free(other);
+    engine_free(e);
+}
+END_TEST
+
+/* The last-search report is a hook a player may fill: the random and
+ * resistance players report none, the SCNS player its search (the
+ * position and answer, the root's moves in its units, the line); the
+ * engine finds the report of the position on the board whichever player
+ * is current. */
+START_TEST(players_report_their_last_search_through_the_hook)
+{
+    engine_t *e = engine_new(47);
+    ck_assert_ptr_null(player_table[player_index("random")]->last_search);
+    ck_assert_ptr_null(player_table[player_index("resistance")]->last_search);
+    ck_assert_ptr_nonnull(player_table[player_index("scns")]->last_search);
+    scns_settings(e)->progress_interval = 0;
+    scns_settings(e)->max_expansions = 40;
+    scns_settings(e)->tt_mb = 4;
+    stop_t stop = stop_make(NULL, 1);
+    ck_assert_int_eq(engine_new_game(e, 7, 7), GAME_OK);
+    game_t *g = &e->game;
+    ck_assert_int_eq(game_play(g, HEX_BLACK, cell(g, "a1"), false, -1), GAME_OK);
+    player_report_t r;
+    bool answered;
+    int m;
+    double s;
+    /* players without the hook: nothing to report */
+    e->player_params.name = player_index("random");
+    ck_assert_int_eq(engine_genmove(e, HEX_WHITE, &stop, false, &m, &s), GENMOVE_OK);
+    ck_assert(!engine_last_search(e, &r, &answered));
+    e->player_params.name = player_index("resistance");
+    ck_assert_int_eq(engine_genmove(e, HEX_WHITE, &stop, false, &m, &s), GENMOVE_OK);
+    ck_assert(!engine_last_search(e, &r, &answered));
+    /* the SCNS player's search, reported in the seam's terms */
+    e->player_params.name = player_index("scns");
+    ck_assert_int_eq(engine_genmove(e, HEX_WHITE, &stop, false, &m, &s), GENMOVE_OK);
+    ck_assert(engine_last_search(e, &r, &answered));
+    ck_assert(!answered);
+    position_t p;
+    position_copy(&p, &g->pos);
+    position_set_to_move(&p, HEX_WHITE);
+    ck_assert_uint_eq(r.root_key, position_key(&p));
+    position_play(&p, HEX_WHITE, m);
+    ck_assert_uint_eq(r.answer_key, position_key(&p));
+    position_free(&p);
+    ck_assert_int_eq(r.to_move, HEX_WHITE);
+    ck_assert_int_eq(r.move, m);
+    ck_assert_uint_le(r.work, 40);
+    ck_assert_ptr_nonnull(r.value_unit);
+    ck_assert_str_eq(r.work_unit, "expansions");
+    ck_assert_int_gt(r.nchildren, 1);
+    uint64_t below = 0;
+    bool answer_considered = false;
+    for (int i = 0; i < r.nchildren; i++) {
+        ck_assert_int_eq(position_check(&g->pos, HEX_WHITE, r.child[i].move), POSITION_OK);
+        below += r.child[i].work;
+        answer_considered |= r.child[i].move == m;
+        /* a proven root: a won child marks the win, every child the
+         * loss */
+        if (r.winner == HEX_BLACK)
+            ck_assert_int_eq(r.child[i].value, PLAYER_VALUE_LOSS);
+    }
+    ck_assert(answer_considered);
+    ck_assert_uint_le(below, r.work);
+    ck_assert_int_ge(r.pv_len, 1);
+    ck_assert_int_eq(r.pv[0], m);
+    ck_assert_int_le(r.nstats, PLAYER_STATS_MAX);
+    for (int i = 0; i < r.nstats; i++)
+        ck_assert_ptr_nonnull(r.stats[i].name);
+    /* found whichever player is current; a player without the hook does
+     * not hide it */
+    e->player_params.name = player_index("resistance");
+    ck_assert_int_eq(engine_genmove(e, HEX_WHITE, &stop, false, &m, &s), GENMOVE_OK);
+    player_report_t again;
+    ck_assert(engine_last_search(e, &again, &answered));
+    ck_assert_uint_eq(again.root_key, r.root_key);
+    ck_assert_int_eq(again.move, r.move);
     engine_free(e);
 }
 END_TEST
@@ -965,6 +1066,7 @@ engine_suite(void)
     tcase_add_test(tc, scns_player_runs_the_solver_beside_it);
     tcase_add_test(tc, scns_params_are_table_1);
     tcase_add_test(tc, players_own_their_parameter_groups);
+    tcase_add_test(tc, players_report_their_last_search_through_the_hook);
     tcase_add_test(tc, genmove_charges_the_clock_and_reg_genmove_does_not);
     tcase_add_test(tc, genmove_resignation_is_not_an_entry_undo_takes_the_last_stone);
     tcase_add_test(tc, benchmark_stops_when_interrupted);
