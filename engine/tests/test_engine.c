@@ -578,6 +578,19 @@ solver_beside(const engine_t *e, hex_color_t *winner)
     return true;
 }
 
+/* A 7x7 game in e with Black's first stone at `first`, for the SCNS
+ * player: no progress lines, a 4 MiB table. */
+static game_t *
+scns_7x7_after(engine_t *e, const char *first)
+{
+    scns_settings(e)->progress_interval = 0;
+    scns_settings(e)->tt_mb = 4;
+    ck_assert_int_eq(engine_new_game(e, 7, 7), GAME_OK);
+    game_t *g = &e->game;
+    ck_assert_int_eq(game_play(g, HEX_BLACK, cell(g, first), false, -1), GAME_OK);
+    return g;
+}
+
 START_TEST(player_tables_agree)
 {
     int n = player_count();
@@ -745,13 +758,9 @@ START_TEST(scns_player_runs_the_solver_beside_it)
 {
     engine_t *e = engine_new(46);
     e->player_params.name = player_index("scns");
-    scns_settings(e)->progress_interval = 0;
-    scns_settings(e)->tt_mb = 4;
     e->game_params.move_time = 60;
     stop_t stop = stop_make(NULL, 1);
-    ck_assert_int_eq(engine_new_game(e, 7, 7), GAME_OK);
-    game_t *g = &e->game;
-    ck_assert_int_eq(game_play(g, HEX_BLACK, cell(g, "d4"), false, -1), GAME_OK);
+    game_t *g = scns_7x7_after(e, "d4");
     int m;
     double s;
     hex_color_t winner;
@@ -887,13 +896,9 @@ START_TEST(players_report_their_last_search_through_the_hook)
     ck_assert_ptr_null(player_table[player_index("random")]->last_search);
     ck_assert_ptr_null(player_table[player_index("resistance")]->last_search);
     ck_assert_ptr_nonnull(player_table[player_index("scns")]->last_search);
-    scns_settings(e)->progress_interval = 0;
     scns_settings(e)->max_expansions = 40;
-    scns_settings(e)->tt_mb = 4;
     stop_t stop = stop_make(NULL, 1);
-    ck_assert_int_eq(engine_new_game(e, 7, 7), GAME_OK);
-    game_t *g = &e->game;
-    ck_assert_int_eq(game_play(g, HEX_BLACK, cell(g, "a1"), false, -1), GAME_OK);
+    game_t *g = scns_7x7_after(e, "a1");
     player_report_t r;
     bool answered;
     int m;
