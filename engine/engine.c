@@ -14,8 +14,7 @@
 
 static int engine_threads(const engine_t *e);
 
-_Static_assert(ENGINE_MAX_THREADS <= SPDFPN_MAX_THREADS && ENGINE_MAX_THREADS <= SCNS_MAX_THREADS,
-               "the program's threads must fit the solver and the SCNS search");
+_Static_assert(ENGINE_MAX_THREADS <= SPDFPN_MAX_THREADS, "the program's threads must fit the solver");
 
 void
 engine_seed(engine_t *e, uint64_t seed)
@@ -29,6 +28,34 @@ engine_seed(engine_t *e, uint64_t seed)
     rng_seed(&e->rng, seed);
 }
 
+/* The blocks of the players' own parameter groups, each filled with its
+ * player's defaults; false when memory is short. */
+static bool
+player_settings_new(engine_t *e)
+{
+    e->player_settings = calloc((size_t)player_count(), sizeof *e->player_settings);
+    if (!e->player_settings)
+        return false;
+    for (int i = 0; player_table[i]; i++) {
+        const player_settings_t *s = player_table[i]->settings;
+        if (!s)
+            continue;
+        e->player_settings[i] = calloc(1, s->group.size);
+        if (!e->player_settings[i])
+            return false;
+        s->defaults(e->player_settings[i]);
+    }
+    return true;
+}
+
+static void
+player_settings_free(engine_t *e)
+{
+    for (int i = 0; e->player_settings && player_table[i]; i++)
+        free(e->player_settings[i]);
+    free(e->player_settings);
+}
+
 engine_t *
 engine_new(uint64_t seed)
 {
@@ -38,10 +65,11 @@ engine_new(uint64_t seed)
     e->player_state = calloc((size_t)player_count(), sizeof *e->player_state);
     e->player_generation = calloc((size_t)player_count(), sizeof *e->player_generation);
     e->solver = solver_new();
-    if (!e->player_state || !e->player_generation || !e->solver
+    if (!e->player_state || !e->player_generation || !e->solver || !player_settings_new(e)
         || game_init(&e->game, 11, 11) != GAME_OK) {
         free(e->player_state);
         free(e->player_generation);
+        player_settings_free(e);
         solver_free(e->solver);
         free(e);
         return NULL;
@@ -53,11 +81,10 @@ engine_new(uint64_t seed)
     e->game_params.increment = 0;
     e->game_params.safety = CLOCK_SAFETY;
     e->game_params.threads = 1;
-    e->player_params.name = player_index(PLAYER_DEFAULT);
+    e->player_params.name = player_default();
     vc_params_default(&e->vc_params);
     dfpn_params_default(&e->dfpn_params);
     e->dfpn_params.threads = 0;         /* the program's */
-    scns_params_default(&e->scns_params);
     resist_params_default(&e->resist_params);
     ice_params_init(&e->ice_params);
     /* Board knowledge from share/patterns; without the files hein still
@@ -79,7 +106,7 @@ engine_new(uint64_t seed)
         .vc_params = &e->vc_params,
         .order = KN_ORDER_RESIST,
         .resist_params = &e->resist_params,
-        .prior = e->prior,     /* mixed in with param_scns prior_weight */
+        .prior = e->prior,     /* mixed in by a player that weighs it */
         .rules_only = false,
     };
     engine_knowledge_changed(e);
@@ -98,6 +125,7 @@ engine_free(engine_t *e)
             player_table[i]->destroy(e->player_state[i]);
     free(e->player_state);
     free(e->player_generation);
+    player_settings_free(e);
     solver_free(e->solver);
     kn_free(e->survey_kn);
     pattern_set_free(e->ice_patterns);
@@ -302,7 +330,7 @@ player_state(engine_t *e, int i, void **state)
         player_config_t cfg = {
             .knowledge = &e->knowledge,
             .threads = engine_threads(e),
-            .scns = &e->scns_params,
+            .settings = e->player_settings[i],
         };
         e->player_state[i] = p->create(&cfg);
         if (!e->player_state[i])
@@ -355,6 +383,7 @@ engine_genmove(engine_t *e, hex_color_t color, const stop_t *stop, bool play,
             .solver = solver,
             .solver_params = &e->dfpn_params,
             .proofs = solver_table(e->solver),
+            .settings = e->player_settings[i],
         };
         req.stop.deadline = start + req.limit;
         *move = player_table[i]->genmove(state, &req);
@@ -380,39 +409,27 @@ engine_genmove(engine_t *e, hex_color_t color, const stop_t *stop, bool play,
     return GENMOVE_OK;
 }
 
-/* The SCNS player's last search, whatever position it searched. */
+/* Whether player i's last search is of the position on the board, or of
+ * the one before its answer (*answered). */
 static bool
-scns_report(const engine_t *e, player_scns_report_t *r)
+last_search_of(const engine_t *e, int i, player_report_t *out, bool *answered)
 {
-    int i = player_index("scns");
-    return i >= 0 && e->player_state[i] && player_scns_last(e->player_state[i], r);
+    const player_t *p = player_table[i];
+    if (!p->last_search || !e->player_state[i] || !p->last_search(e->player_state[i], out))
+        return false;
+    uint64_t key = position_key(&e->game.pos);
+    *answered = out->answer_key != 0 && key == out->answer_key;
+    return key == out->root_key || *answered;
 }
 
 bool
-engine_scns_solver(const engine_t *e, hex_color_t *winner)
+engine_last_search(const engine_t *e, player_report_t *out, bool *answered)
 {
-    player_scns_report_t r;
-    bool answered;
-    if (!engine_scns_last(e, &answered) || !scns_report(e, &r) || !r.solver_ran)
-        return false;
-    *winner = r.solver_winner;
-    return true;
-}
-
-const scns_result_t *
-engine_scns_last(const engine_t *e, bool *answered)
-{
-    player_scns_report_t r;
-    if (!scns_report(e, &r))
-        return NULL;
-    uint64_t key = position_key(&e->game.pos);
-    if (key == r.root_key) {
-        *answered = false;
-        return r.result;
-    }
-    if (r.answer_key != 0 && key == r.answer_key) {
-        *answered = true;
-        return r.result;
-    }
-    return NULL;
+    int current = e->player_params.name;
+    if (last_search_of(e, current, out, answered))
+        return true;
+    for (int i = 0; player_table[i]; i++)
+        if (i != current && last_search_of(e, i, out, answered))
+            return true;
+    return false;
 }

@@ -38,13 +38,13 @@
 #include "engine/solver.h"
 #include "engine/swap.h"
 #include "search/dfpn.h"
-#include "search/scns.h"
 #include "search/stop.h"
 
 #define ENGINE_NAME "hein"
 
 /* The most threads the program may run (param_game threads, --threads):
- * no more than the solver and the SCNS search allow. */
+ * no more than the solver allows (a player runs at most as many as its
+ * search allows). */
 #define ENGINE_MAX_THREADS 64
 
 /* param_game */
@@ -58,8 +58,8 @@ typedef struct game_params {
                                  * left */
     int threads;                /* the program's threads (--threads): the
                                  * solver's and the players', unless
-                                 * param_dfpn threads or param_scns
-                                 * threads is set */
+                                 * param_dfpn threads or a player's own
+                                 * setting says otherwise */
 } game_params_t;
 
 /* param_player */
@@ -93,14 +93,15 @@ typedef struct engine {
                                  * genmove looked one up for */
     bool swap_tried;            /* swap holds that size's (possibly empty)
                                  * table */
-    scns_params_t scns_params;  /* param_scns: read by the SCNS player at
-                                 * each genmove (player.h) */
     kn_config_t knowledge;      /* engine_knowledge */
     uint64_t knowledge_generation;      /* bumped by every change of it */
     solver_t *solver;           /* the solver session (solver.h) */
     kn_t *survey_kn;            /* engine_survey's workspace, or NULL */
     uint64_t survey_generation; /* the knowledge it was made with */
     void **player_state;        /* by player index; made on first use */
+    void **player_settings;     /* by player index: the block of its own
+                                 * parameter group (player.h
+                                 * player_settings_t), or NULL */
     uint64_t *player_generation;        /* the knowledge each state was
                                          * made with */
     rng_t rng;
@@ -212,16 +213,13 @@ genmove_status_t engine_genmove(engine_t *e, hex_color_t color, const stop_t *st
 /* The current player. */
 const player_t *engine_player(const engine_t *e);
 
-/* The SCNS player's last search, when it searched the current position
- * (*answered false: reg_genmove, or the game was taken back to it) or
- * the current position is that one with its answer played (*answered
- * true: genmove); NULL when the SCNS player made no search since the
- * game began, or the position is neither. */
-const scns_result_t *engine_scns_last(const engine_t *e, bool *answered);
-
-/* Whether the solver ran beside the SCNS player's last search (as
- * engine_scns_last reports it), and then the winner it proved into
- * *winner (HEX_EMPTY: none). */
-bool engine_scns_solver(const engine_t *e, hex_color_t *winner);
+/* The last search of the position on the board, as a player reports it
+ * (player.h last_search): one of the position searched (*answered false:
+ * after reg_genmove, or the game was taken back to it) or of that
+ * position with its answer played (*answered true: after genmove).  The
+ * current player's report is looked at first, then the other players'
+ * in the table's order.  false when no player's last search is of this
+ * position (none since the game began, or of another). */
+bool engine_last_search(const engine_t *e, player_report_t *out, bool *answered);
 
 #endif /* HEIN_ENGINE_ENGINE_H */

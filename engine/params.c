@@ -10,7 +10,6 @@
 
 #include "engine/engine.h"
 #include "engine/params.h"
-#include "board/playout.h"
 #include "search/spdfpn.h"
 
 /* ---- param_game, param_player --------------------------------------- */
@@ -31,7 +30,7 @@ static const param_desc_t game_param_table[] = {
       "seconds a move never uses of the time left (the referee's latency)" },
     { "threads", PARAM_INT, offsetof(game_params_t, threads), 1, ENGINE_MAX_THREADS, NULL,
       "the program's threads (--threads): the solver's and the players', unless "
-      "param_dfpn threads or param_scns threads says otherwise" },
+      "param_dfpn threads or a player's own threads setting says otherwise" },
     { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
 };
 
@@ -42,7 +41,7 @@ static const param_desc_t player_param_table[] = {
     { "name", PARAM_CHOICE, offsetof(player_params_t, name), 0, 0, player_names,
       "the player behind genmove" },
     { "solver", PARAM_CHOICE, offsetof(player_params_t, solver), 0, 0, solver_modes,
-      "the solver beside the player at genmove (scns): auto is 1 when --threads > 2" },
+      "the solver beside a player that can use it at genmove: auto is 1 when param_game threads > 2" },
     { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
 };
 
@@ -149,74 +148,6 @@ static const param_desc_t dfpn_param_table[] = {
     { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
 };
 
-/* ---- the SCNS player: param_scns ------------------------------------- */
-
-/* Values are in hundredths of a natural-log unit of the circuit's energy
- * ratio (search/scns.h); the defaults are the paper's Table 1 but for
- * p_max = d_max = 1 and delta = 52 (search/scns.h says why). */
-static const param_desc_t scns_param_table[] = {
-    { "multi_step", PARAM_BOOL, offsetof(scns_params_t, multi_step), 0, 1, NULL,
-      "leaves by the multi-step rule (7); 0: the two-step rule (1)" },
-    { "delta", PARAM_DOUBLE, offsetof(scns_params_t, delta), 1, 1e6, NULL,
-      "rule (7): the end of a leaf's first step, in value units (1/100 of a natural log)" },
-    { "epsilon", PARAM_DOUBLE, offsetof(scns_params_t, epsilon), 0, 10, NULL,
-      "the 1+epsilon trick: a child is searched until its number passes (1+epsilon) "
-      "times the second best's" },
-    { "eta", PARAM_DOUBLE, offsetof(scns_params_t, eta), 0, 10, NULL,
-      "allowed relative error of the counts of a proof function (0: exact)" },
-    { "p_max", PARAM_INT, offsetof(scns_params_t, p_max), 0, 1000000, NULL,
-      "(5): the root mover's threshold when setting its target v_max" },
-    { "d_max", PARAM_INT, offsetof(scns_params_t, d_max), 0, 1000000, NULL,
-      "(5): the opponent's threshold when setting v_min" },
-    { "delta_p", PARAM_INT, offsetof(scns_params_t, delta_p), 0, 1000000, NULL,
-      "(5): the least extension of the interval on the root mover's side (value units)" },
-    { "delta_d", PARAM_INT, offsetof(scns_params_t, delta_d), 0, 1000000, NULL,
-      "(5): the least extension on the opponent's side (value units)" },
-    { "tolerance", PARAM_INT, offsetof(scns_params_t, tolerance), 0, 1000000000, NULL,
-      "stop when v_max - v_min is at most this (value units); 0: search the whole budget" },
-    { "interlude", PARAM_INT, offsetof(scns_params_t, interlude), 0, 1000000000, NULL,
-      "expansions before the search returns to the root to set the interval again, "
-      "at a second a move; genmove scales it with its budget; "
-      "0: only when a side reaches its target" },
-    { "use_rave", PARAM_BOOL, offsetof(scns_params_t, use_rave), 0, 1, NULL,
-      "mix RAVE statistics into a move's error, (9)-(11)" },
-    { "rave_shift", PARAM_DOUBLE, offsetof(scns_params_t, rave_shift), 0, 1e9, NULL,
-      "R_shift of (10): how slowly the error shifts to RAVE's" },
-    { "rave_impact", PARAM_DOUBLE, offsetof(scns_params_t, rave_impact), 0, 1e6, NULL,
-      "R_impact of (9): the weight of the RAVE error (value units)" },
-    { "use_forgetting", PARAM_BOOL, offsetof(scns_params_t, use_forgetting), 0, 1, NULL,
-      "gradual forgetting of a move's error with the work below it, (8)" },
-    { "forget_work", PARAM_INT, offsetof(scns_params_t, forget_work), 1, 1000000000, NULL,
-      "W_max of (8): expansions after which a move's error is forgotten" },
-    { "tt_mb", PARAM_INT, offsetof(scns_params_t, tt_mb), 1, 1 << 20, NULL,
-      "node table size in MiB, and a quarter more for RAVE (changing it empties them)" },
-    { "max_expansions", PARAM_INT, offsetof(scns_params_t, max_expansions), 0, 1 << 30, NULL,
-      "expansions per genmove at most; 0: the time budget alone" },
-    { "progress_interval", PARAM_DOUBLE, offsetof(scns_params_t, progress_interval), 0, 1e6,
-      NULL, "seconds between progress lines on stderr during genmove; 0: none" },
-    { "threads", PARAM_INT, offsetof(scns_params_t, threads), 0, SCNS_MAX_THREADS, NULL,
-      "threads of the search; 0: the program's (param_game threads, --threads)" },
-    { "max_work_per_job", PARAM_INT, offsetof(scns_params_t, max_work_per_job), 0, 1 << 30,
-      NULL, "expansions of one job of a parallel search; 0: the interlude" },
-    { "settle", PARAM_DOUBLE, offsetof(scns_params_t, settle), 1, 1e6, NULL,
-      "under a game clock, past its budget a move ends once the most-worked root move "
-      "has this many times the second's work (else at its limit)" },
-    { "playouts", PARAM_INT, offsetof(scns_params_t, playouts), 0, PLAYOUT_MAX_GAMES, NULL,
-      "random playouts per expansion whose win odds with each move scale its circuit "
-      "score; 0: the circuit alone" },
-    { "playout_weight", PARAM_DOUBLE, offsetof(scns_params_t, playout_weight), 0, 100, NULL,
-      "the power of the playouts' win odds in a move's score" },
-    { "playout_bridges", PARAM_BOOL, offsetof(scns_params_t, playout_bridges), 0, 1, NULL,
-      "playouts answer an intrusion into a bridge in its other cell" },
-    { "prior_weight", PARAM_DOUBLE, offsetof(scns_params_t, prior_weight), 0, 100, NULL,
-      "the power of the move prior (share/patterns/move-prior.txt) in a move's score; "
-      "0: the circuit alone" },
-    { "value_margin", PARAM_INT, offsetof(scns_params_t, value_margin), -1, 1000000, NULL,
-      "the move played is the most-worked root move unless another's value is better by "
-      "more than this (value units), then the best-valued; -1: always the most worked" },
-    { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
-};
-
 /* ---- what a change means --------------------------------------------- */
 
 static void
@@ -249,9 +180,6 @@ const engine_param_group_t engine_param_groups[] = {
           knowledge_changed),
     /* the table size and threads take effect at the next solve (solver.h) */
     GROUP("param_dfpn", "solver parameters", dfpn_param_table, dfpn_params, NULL),
-    /* read by the SCNS player at each genmove; a new tt_mb empties its
-     * tables then */
-    GROUP("param_scns", "SCNS player parameters", scns_param_table, scns_params, NULL),
     { NULL, NULL, NULL, 0, 0, NULL }
 };
 
@@ -261,13 +189,19 @@ engine_param_group(const char *command)
     for (const engine_param_group_t *g = engine_param_groups; g->command; g++)
         if (strcmp(g->command, command) == 0)
             return g;
+    for (int i = 0; player_table[i]; i++) {
+        const player_settings_t *s = player_table[i]->settings;
+        if (s && strcmp(s->group.command, command) == 0)
+            return &s->group;
+    }
     return NULL;
 }
 
 void *
 engine_param_base(engine_t *e, const engine_param_group_t *g)
 {
-    return (char *)e + g->offset;
+    int player = player_of_settings(g);
+    return player >= 0 ? e->player_settings[player] : (char *)e + g->offset;
 }
 
 bool

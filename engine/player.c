@@ -5,6 +5,21 @@
 
 #include "engine/player.h"
 
+/* The players compiled in, each defined in its own engine/player_*.c,
+ * whose head comment states what it plays:
+ *   random       the baseline: a uniformly random legal move;
+ *   resistance   a proven VC win, else the best non-inferior move of the
+ *                must-play by the circuit's move score (board/resist.h);
+ *   scns         SCNS (search/scns.h, its threads in parallel) on its own
+ *                param_scns within the genmove's budget, the solver
+ *                beside it; it reports its last search. */
+extern const player_t player_random;
+extern const player_t player_resistance;
+extern const player_t player_scns;
+
+/* The player genmove uses in a new engine. */
+#define DEFAULT_PLAYER "scns"
+
 /* Keep the two tables in the same order (tests check it). */
 const player_t *const player_table[] = {
     &player_random,
@@ -34,6 +49,21 @@ player_index(const char *name)
 {
     for (int i = 0; player_table[i]; i++)
         if (strcmp(player_table[i]->name, name) == 0)
+            return i;
+    return -1;
+}
+
+int
+player_default(void)
+{
+    return player_index(DEFAULT_PLAYER);
+}
+
+int
+player_of_settings(const engine_param_group_t *g)
+{
+    for (int i = 0; player_table[i]; i++)
+        if (player_table[i]->settings && &player_table[i]->settings->group == g)
             return i;
     return -1;
 }

@@ -10,7 +10,8 @@
  * the HTP thread; a player may start threads of its own inside genmove but
  * must join them before it returns.  A player never sees HTP: what it may
  * use arrives in its player_config_t (at create) and in each
- * player_request_t.
+ * player_request_t.  Everything past genmove is optional: a player fills
+ * only the hooks it has.
  *
  * Both lend the engine's board knowledge (engine.h engine_knowledge): the
  * parameter groups and pattern files, read-only, owned by the engine.
@@ -18,6 +19,19 @@
  * knowledge's settings change the engine destroys the state and creates
  * it again before the next genmove.  A player that starts threads may
  * pass it to them read-only.
+ *
+ * Its own settings: a player may own a parameter group (player_settings_t:
+ * an HTP command param_NAME and its table).  The engine keeps one block
+ * of it, filled with the player's defaults, serves the group beside its
+ * own (engine/params.h: listed, set and checked by the same code) and
+ * lends the block read-only as `settings`; only the player interprets
+ * it.  Its values may change between two genmoves, so a player reads
+ * them at each genmove.
+ *
+ * Its last search: a player that searches may report what its last
+ * genmove searched and found (last_search, player_report_t), in terms any
+ * player can fill; the engine shows the report of the position on the
+ * board to the analysis commands (engine.h engine_last_search).
  *
  * Randomness: the request carries a seed the engine draws from its own
  * generator for each genmove; thread i of the player seeds its own
@@ -31,17 +45,18 @@
 #include "board/resist.h"
 #include "board/rng.h"
 #include "engine/game.h"
+#include "engine/params.h"
 #include "engine/solver.h"
 #include "engine/swap.h"
-#include "search/scns.h"
 #include "search/stop.h"
 
 typedef struct player_config {
     const kn_config_t *knowledge;       /* the engine's board knowledge */
     int threads;                /* threads the player may run (>= 1) */
-    const scns_params_t *scns;  /* the engine's param_scns, read-only; it
-                                 * may change between two genmoves, so a
-                                 * player reads it at each genmove */
+    const void *settings;       /* the player's own parameter group's
+                                 * block (player_settings_t), read-only,
+                                 * valid for the state's life; NULL when
+                                 * it has none */
 } player_config_t;
 
 typedef struct player_request {
@@ -69,10 +84,78 @@ typedef struct player_request {
     tt_t *proofs;               /* the solver's table, where the engine has
                                  * made it (the solver ran beside a player
                                  * or for a command): the solved positions
-                                 * a searching player reads and adds to
-                                 * (search/scns.h Shared proofs); else
-                                 * NULL */
+                                 * a searching player reads and adds to,
+                                 * as the solver writes them (search/tt.h);
+                                 * else NULL */
+    const void *settings;       /* as in the player's config, as they
+                                 * stand at this genmove */
 } player_request_t;
+
+/* A player's own parameter group. */
+typedef struct player_settings {
+    /* The group as the engine serves it (params.h): its command
+     * ("param_NAME"), doc, table and the size of the settings struct the
+     * table describes.  Its offset is 0 and it has no change hook: the
+     * engine keeps the block, and the player reads it at each genmove. */
+    engine_param_group_t group;
+    /* Fill a new block with the defaults. */
+    void (*defaults)(void *settings);
+} player_settings_t;
+
+/* A root move's value in a report when it is proven: won or lost for the
+ * side that searched. */
+#define PLAYER_VALUE_WIN INT32_MAX
+#define PLAYER_VALUE_LOSS (-INT32_MAX)
+
+/* The longest principal variation a report holds, and the most named
+ * figures. */
+#define PLAYER_PV_MAX 32
+#define PLAYER_STATS_MAX 12
+
+/* A root move as the last search left it. */
+typedef struct player_child {
+    int move;
+    int32_t value;              /* for the side that searched, in the
+                                 * report's value_unit, higher is better;
+                                 * PLAYER_VALUE_WIN or _LOSS when proven */
+    uint64_t work;              /* the search's work below it, in the
+                                 * report's work_unit */
+} player_child_t;
+
+/* A figure of the search, free-form: "terminal" 17. */
+typedef struct player_stat {
+    const char *name;           /* static text */
+    double value;
+} player_stat_t;
+
+/* What a player's last genmove searched and found. */
+typedef struct player_report {
+    uint64_t root_key;          /* position_key of the position searched,
+                                 * the genmove's colour to move */
+    uint64_t answer_key;        /* that position after the answer; 0 when
+                                 * the answer was not a cell */
+    hex_color_t to_move;        /* the side that searched */
+    int move;                   /* the answer */
+    hex_color_t winner;         /* the root's proven winner; HEX_EMPTY:
+                                 * open */
+    int32_t value;              /* the root's value, as a child's */
+    const char *value_unit;     /* what a value counts, in words (static) */
+    const char *work_unit;      /* what work counts: "expansions" */
+    int nchildren;              /* the root's moves, in the player's order
+                                 * (none: the root was decided without a
+                                 * search) */
+    player_child_t child[HEX_MAX_CELLS];
+    int pv_len;                 /* the answer first, then the line the
+                                 * search expects */
+    int pv[PLAYER_PV_MAX];
+    uint64_t work;              /* the whole search's, in work_unit */
+    double seconds;             /* the search's time */
+    bool solver_ran;            /* the solver ran beside the search */
+    hex_color_t solver_winner;  /* and proved this winner (HEX_EMPTY:
+                                 * none) */
+    int nstats;
+    player_stat_t stats[PLAYER_STATS_MAX];      /* anything else */
+} player_report_t;
 
 typedef struct player {
     const char *name;           /* as in param_player name */
@@ -93,6 +176,13 @@ typedef struct player {
      * MOVE_SWAP (only when req->allow_swap and the swap is legal), or
      * MOVE_RESIGN.  Called only while the game is not over. */
     int (*genmove)(void *state, const player_request_t *req);
+    /* What its last genmove searched into *out; false when it made no
+     * search since the state was made or the game began, or its last
+     * genmove answered without one (a swap).  Called on the HTP thread
+     * between genmoves.  NULL: it reports none. */
+    bool (*last_search)(const void *state, player_report_t *out);
+    /* Its own parameter group, or NULL. */
+    const player_settings_t *settings;
 } player_t;
 
 /* The generator of the player's thread `thread` (0, 1, ...) for this
@@ -129,41 +219,10 @@ int player_count(void);
 /* The index of a player by name, or -1. */
 int player_index(const char *name);
 
-/* The baseline player: a uniformly random legal move. */
-extern const player_t player_random;
+/* The index of the player genmove uses in a new engine. */
+int player_default(void);
 
-/* A proven win when the VCs show one, else the best non-inferior move of
- * the must-play by the circuit's move score (board/resist.h). */
-extern const player_t player_resistance;
-
-/* Serial SCNS (search/scns.h) on the engine's param_scns within the
- * genmove's budget: a proven win at the root at once, else the root
- * child with the most work; a lost position plays what resists longest
- * (the resistance player's rule when the expansion decides it).  One
- * progress line a second on stderr (param_scns progress_interval) and a
- * summary line at the end.  Its table and expansion cache are kept from
- * one genmove to the next and emptied when a game begins or a parameter
- * the stored functions depend on changes. */
-extern const player_t player_scns;
-
-/* What the SCNS player's last genmove searched and found. */
-typedef struct player_scns_report {
-    const scns_result_t *result;        /* borrowed from the state, valid
-                                         * until its next genmove */
-    uint64_t root_key;          /* position_key of the position searched,
-                                 * the genmove's colour to move */
-    uint64_t answer_key;        /* that position after the answer; 0 when
-                                 * the answer was not a cell */
-    bool solver_ran;            /* the solver ran beside the search */
-    hex_color_t solver_winner;  /* and proved this winner (HEX_EMPTY:
-                                 * none) */
-} player_scns_report_t;
-
-/* The last search of an SCNS player's state into *out; false when it has
- * made none since it was made or the game began (or it answered a swap). */
-bool player_scns_last(const void *state, player_scns_report_t *out);
-
-/* The player genmove uses in a new engine. */
-#define PLAYER_DEFAULT "scns"
+/* The index of the player whose own parameter group is g, or -1. */
+int player_of_settings(const engine_param_group_t *g);
 
 #endif /* HEIN_ENGINE_PLAYER_H */

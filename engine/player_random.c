@@ -31,4 +31,6 @@ const player_t player_random = {
     .destroy = NULL,
     .new_game = NULL,
     .genmove = random_genmove,
+    .last_search = NULL,
+    .settings = NULL,
 };

@@ -5,9 +5,10 @@
  *   1. With allow_swap, White swaps as player_swap_wanted says (the
  *      swap table, else the circuit's rule), as the resistance player
  *      does.
- *   2. The search runs on the engine's param_scns until the root is
- *      proven, the interval is within tolerance, max_expansions, the
- *      deadline or an interrupt; its tables and expansion cache stay
+ *   2. The search runs on its own param_scns (the block the engine keeps
+ *      for it, read at each genmove) until the root is proven, the
+ *      interval is within tolerance, max_expansions, the deadline or an
+ *      interrupt; its tables and expansion cache stay
  *      from one genmove to the next, and are emptied when a game begins
  *      or a parameter that the stored functions depend on changed (the
  *      leaf rules, eta, RAVE, forgetting).
@@ -20,7 +21,9 @@
  *      player's rule: any move keeps such a win, and a lost side never
  *      resigns while a move is left.
  *   4. Every second (progress_interval) one progress line on stderr, and
- *      a summary line at the end.
+ *      a summary line at the end; the last search is reported (player.h
+ *      last_search: values in hundredths of a natural-log unit, work in
+ *      expansions) for scns-pv and scns-values.
  *   5. With the solver session lent (param_player solver: 1, or auto
  *      with --threads > 2), the SPDFPN solver runs beside the search on
  *      the same position, one thread of its own, under the same stop: a
@@ -48,8 +51,99 @@
 #include <stdlib.h>
 #include <sys/resource.h>
 
+#include "board/playout.h"
 #include "board/resist.h"
 #include "engine/player.h"
+#include "search/scns.h"
+
+/* ---- param_scns -------------------------------------------------------- */
+
+/* Values are in hundredths of a natural-log unit of the circuit's energy
+ * ratio (search/scns.h); the defaults are the paper's Table 1 but for
+ * p_max = d_max = 1 and delta = 52 (search/scns.h says why). */
+static const param_desc_t scns_param_table[] = {
+    { "multi_step", PARAM_BOOL, offsetof(scns_params_t, multi_step), 0, 1, NULL,
+      "leaves by the multi-step rule (7); 0: the two-step rule (1)" },
+    { "delta", PARAM_DOUBLE, offsetof(scns_params_t, delta), 1, 1e6, NULL,
+      "rule (7): the end of a leaf's first step, in value units (1/100 of a natural log)" },
+    { "epsilon", PARAM_DOUBLE, offsetof(scns_params_t, epsilon), 0, 10, NULL,
+      "the 1+epsilon trick: a child is searched until its number passes (1+epsilon) "
+      "times the second best's" },
+    { "eta", PARAM_DOUBLE, offsetof(scns_params_t, eta), 0, 10, NULL,
+      "allowed relative error of the counts of a proof function (0: exact)" },
+    { "p_max", PARAM_INT, offsetof(scns_params_t, p_max), 0, 1000000, NULL,
+      "(5): the root mover's threshold when setting its target v_max" },
+    { "d_max", PARAM_INT, offsetof(scns_params_t, d_max), 0, 1000000, NULL,
+      "(5): the opponent's threshold when setting v_min" },
+    { "delta_p", PARAM_INT, offsetof(scns_params_t, delta_p), 0, 1000000, NULL,
+      "(5): the least extension of the interval on the root mover's side (value units)" },
+    { "delta_d", PARAM_INT, offsetof(scns_params_t, delta_d), 0, 1000000, NULL,
+      "(5): the least extension on the opponent's side (value units)" },
+    { "tolerance", PARAM_INT, offsetof(scns_params_t, tolerance), 0, 1000000000, NULL,
+      "stop when v_max - v_min is at most this (value units); 0: search the whole budget" },
+    { "interlude", PARAM_INT, offsetof(scns_params_t, interlude), 0, 1000000000, NULL,
+      "expansions before the search returns to the root to set the interval again, "
+      "at a second a move; genmove scales it with its budget; "
+      "0: only when a side reaches its target" },
+    { "use_rave", PARAM_BOOL, offsetof(scns_params_t, use_rave), 0, 1, NULL,
+      "mix RAVE statistics into a move's error, (9)-(11)" },
+    { "rave_shift", PARAM_DOUBLE, offsetof(scns_params_t, rave_shift), 0, 1e9, NULL,
+      "R_shift of (10): how slowly the error shifts to RAVE's" },
+    { "rave_impact", PARAM_DOUBLE, offsetof(scns_params_t, rave_impact), 0, 1e6, NULL,
+      "R_impact of (9): the weight of the RAVE error (value units)" },
+    { "use_forgetting", PARAM_BOOL, offsetof(scns_params_t, use_forgetting), 0, 1, NULL,
+      "gradual forgetting of a move's error with the work below it, (8)" },
+    { "forget_work", PARAM_INT, offsetof(scns_params_t, forget_work), 1, 1000000000, NULL,
+      "W_max of (8): expansions after which a move's error is forgotten" },
+    { "tt_mb", PARAM_INT, offsetof(scns_params_t, tt_mb), 1, 1 << 20, NULL,
+      "node table size in MiB, and a quarter more for RAVE (changing it empties them)" },
+    { "max_expansions", PARAM_INT, offsetof(scns_params_t, max_expansions), 0, 1 << 30, NULL,
+      "expansions per genmove at most; 0: the time budget alone" },
+    { "progress_interval", PARAM_DOUBLE, offsetof(scns_params_t, progress_interval), 0, 1e6,
+      NULL, "seconds between progress lines on stderr during genmove; 0: none" },
+    { "threads", PARAM_INT, offsetof(scns_params_t, threads), 0, SCNS_MAX_THREADS, NULL,
+      "threads of the search; 0: the program's (param_game threads, --threads)" },
+    { "max_work_per_job", PARAM_INT, offsetof(scns_params_t, max_work_per_job), 0, 1 << 30,
+      NULL, "expansions of one job of a parallel search; 0: the interlude" },
+    { "settle", PARAM_DOUBLE, offsetof(scns_params_t, settle), 1, 1e6, NULL,
+      "under a game clock, past its budget a move ends once the most-worked root move "
+      "has this many times the second's work (else at its limit)" },
+    { "playouts", PARAM_INT, offsetof(scns_params_t, playouts), 0, PLAYOUT_MAX_GAMES, NULL,
+      "random playouts per expansion whose win odds with each move scale its circuit "
+      "score; 0: the circuit alone" },
+    { "playout_weight", PARAM_DOUBLE, offsetof(scns_params_t, playout_weight), 0, 100, NULL,
+      "the power of the playouts' win odds in a move's score" },
+    { "playout_bridges", PARAM_BOOL, offsetof(scns_params_t, playout_bridges), 0, 1, NULL,
+      "playouts answer an intrusion into a bridge in its other cell" },
+    { "prior_weight", PARAM_DOUBLE, offsetof(scns_params_t, prior_weight), 0, 100, NULL,
+      "the power of the move prior (share/patterns/move-prior.txt) in a move's score; "
+      "0: the circuit alone" },
+    { "value_margin", PARAM_INT, offsetof(scns_params_t, value_margin), -1, 1000000, NULL,
+      "the move played is the most-worked root move unless another's value is better by "
+      "more than this (value units), then the best-valued; -1: always the most worked" },
+    { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
+};
+
+static void
+scns_defaults(void *settings)
+{
+    scns_params_default(settings);
+}
+
+/* The player's own parameter group: the engine keeps the block and lends
+ * it at each genmove; a new tt_mb empties the tables then, and a change
+ * of what the stored functions mean (same_meaning) clears them. */
+static const player_settings_t scns_settings = {
+    .group = {
+        .command = "param_scns",
+        .doc = "SCNS player parameters",
+        .table = scns_param_table,
+        .offset = 0,
+        .size = sizeof(scns_params_t),
+        .changed = NULL,
+    },
+    .defaults = scns_defaults,
+};
 
 typedef struct scns_state {
     const scns_params_t *params;        /* the engine's, read each genmove */
@@ -61,6 +155,7 @@ typedef struct scns_state {
     scns_result_t result;       /* the last search */
     bool have_result;
     uint64_t root_key, answer_key;
+    int move;                   /* the answer to that search */
     const geometry_t *geo;      /* for progress lines (during genmove) */
     scns_params_t used;         /* the parameters the tables were filled
                                  * with */
@@ -91,7 +186,7 @@ scns_create(const player_config_t *cfg)
     scns_state_t *st = calloc(1, sizeof *st);
     if (!st)
         return NULL;
-    st->params = cfg->scns;
+    st->params = cfg->settings;
     st->resist_params = cfg->knowledge->resist_params;
     st->s = scns_new(cfg->knowledge);
     st->rs = resist_new();
@@ -110,20 +205,6 @@ scns_new_game(void *state)
     scns_clear(st->s);
     resist_forget(st->rs);
     st->have_result = false;
-}
-
-bool
-player_scns_last(const void *state, player_scns_report_t *out)
-{
-    const scns_state_t *st = state;
-    if (!st->have_result)
-        return false;
-    out->result = &st->result;
-    out->root_key = st->root_key;
-    out->answer_key = st->answer_key;
-    out->solver_ran = st->solver_ran;
-    out->solver_winner = st->solver_winner;
-    return true;
 }
 
 /* Whether the functions stored under parameters a mean what they would
@@ -321,6 +402,71 @@ beside_move(scns_state_t *st, const beside_t *b, const position_t *p, hex_color_
     return pick >= 0 ? r->child[pick].move : move;
 }
 
+/* ---- the report ------------------------------------------------------- */
+
+/* A value of the search as a report's: proven ones marked. */
+static int32_t
+report_value(pnfunc_value_t v)
+{
+    if (v == PNFUNC_PLUS_INF)
+        return PLAYER_VALUE_WIN;
+    if (v == PNFUNC_MINUS_INF)
+        return PLAYER_VALUE_LOSS;
+    return (int32_t)v;
+}
+
+static void
+report_stat(player_report_t *out, const char *name, double value)
+{
+    if (out->nstats < PLAYER_STATS_MAX)
+        out->stats[out->nstats++] = (player_stat_t){ name, value };
+}
+
+static bool
+scns_last_search(const void *state, player_report_t *out)
+{
+    const scns_state_t *st = state;
+    if (!st->have_result)
+        return false;
+    const scns_result_t *r = &st->result;
+    const scns_stats_t *s = &r->stats;
+    out->root_key = st->root_key;
+    out->answer_key = st->answer_key;
+    out->to_move = r->to_move;
+    out->move = st->move;
+    out->winner = r->winner;
+    out->value = report_value(r->value);
+    out->value_unit = "hundredths of a natural-log unit of the circuit's energy ratio";
+    out->work_unit = "expansions";
+    out->nchildren = r->nchildren;
+    for (int i = 0; i < r->nchildren; i++)
+        out->child[i] = (player_child_t){
+            .move = r->child[i].move,
+            .value = report_value(r->child[i].value),
+            .work = r->child[i].work,
+        };
+    out->pv_len = r->pv_len < PLAYER_PV_MAX ? r->pv_len : PLAYER_PV_MAX;
+    for (int i = 0; i < out->pv_len; i++)
+        out->pv[i] = r->pv[i];
+    out->work = s->expansions;
+    out->seconds = s->seconds;
+    out->solver_ran = st->solver_ran;
+    out->solver_winner = st->solver_winner;
+    out->nstats = 0;
+    report_stat(out, "knowledge", (double)s->knowledge);
+    report_stat(out, "terminal", (double)s->terminal);
+    report_stat(out, "calls", (double)s->calls);
+    report_stat(out, "interludes", (double)s->interludes);
+    report_stat(out, "threads", st->threads);
+    report_stat(out, "jobs", (double)s->jobs);
+    report_stat(out, "idle_seconds", s->idle_seconds);
+    report_stat(out, "v_min", report_value(r->v_min));
+    report_stat(out, "v_max", report_value(r->v_max));
+    if (st->solver_ran)
+        report_stat(out, "solver_work", (double)st->solver_work);
+    return true;
+}
+
 /* ---- the move ---------------------------------------------------------- */
 
 static int
@@ -404,6 +550,7 @@ scns_genmove(void *state, const player_request_t *req)
     position_play(&after, me, move);
     st->answer_key = position_key(&after);
     position_free(&after);
+    st->move = move;
     st->have_result = true;
     summary(st, move);
     return move;
@@ -418,4 +565,6 @@ const player_t player_scns = {
     .destroy = scns_destroy,
     .new_game = scns_new_game,
     .genmove = scns_genmove,
+    .last_search = scns_last_search,
+    .settings = &scns_settings,
 };

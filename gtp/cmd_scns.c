@@ -1,38 +1,40 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The SCNS player's HTP commands (cmd_scns.h). */
+/* The analysis commands on a player's last search (cmd_scns.h). */
 #include "config.h"
 
 #include "engine/engine.h"
 #include "gtp/cmd_scns.h"
 
-/* The SCNS player's last search if it was of this position (or of it
- * before the answer was played: *answered), for a command that takes no
- * arguments; NULL with the failure answered in *st. */
-static const scns_result_t *
-last_search(htp_cmd_t *cmd, const engine_t *e, bool *answered, htp_status_t *st)
+/* The last search of this position, or of it before the answer was
+ * played (*answered), into *r for a command that takes no arguments;
+ * false with the failure answered in *st. */
+static bool
+last_search(htp_cmd_t *cmd, const engine_t *e, player_report_t *r, bool *answered,
+            htp_status_t *st)
 {
-    const scns_result_t *r = NULL;
     if (cmd->argc != 0)
         *st = htp_usage(cmd);
-    else if (!(r = engine_scns_last(e, answered)))
+    else if (!engine_last_search(e, r, answered))
         *st = htp_failure(cmd, "no SCNS search of this position "
                           "(genmove with param_player name scns first)");
-    return r;
+    else
+        return true;
+    return false;
 }
 
 htp_status_t
 cmd_scns_pv(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
+    player_report_t r;
     bool answered;
     htp_status_t st;
-    const scns_result_t *r = last_search(cmd, e, &answered, &st);
-    if (!r)
+    if (!last_search(cmd, e, &r, &answered, &st))
         return st;
     const geometry_t *g = e->game.pos.geo;
     char name[MOVE_NAME_MAX];
-    for (int i = answered ? 1 : 0, n = 0; i < r->pv_len; i++, n++)
-        htp_printf(cmd, "%s%s", n ? " " : "", geometry_move_name(g, r->pv[i], name));
+    for (int i = answered ? 1 : 0, n = 0; i < r.pv_len; i++, n++)
+        htp_printf(cmd, "%s%s", n ? " " : "", geometry_move_name(g, r.pv[i], name));
     return htp_success(cmd, NULL);
 }
 
@@ -40,19 +42,19 @@ htp_status_t
 cmd_scns_values(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
+    player_report_t r;
     bool answered;
     htp_status_t st;
-    const scns_result_t *r = last_search(cmd, e, &answered, &st);
-    if (!r)
+    if (!last_search(cmd, e, &r, &answered, &st))
         return st;
     const geometry_t *g = e->game.pos.geo;
     char name[MOVE_NAME_MAX];
-    for (int i = 0; i < r->nchildren; i++) {
-        const scns_child_t *c = &r->child[i];
+    for (int i = 0; i < r.nchildren; i++) {
+        const player_child_t *c = &r.child[i];
         htp_printf(cmd, "%s%s ", i ? " " : "", geometry_move_name(g, c->move, name));
-        if (c->value == PNFUNC_PLUS_INF)
+        if (c->value == PLAYER_VALUE_WIN)
             htp_printf(cmd, "W");
-        else if (c->value == PNFUNC_MINUS_INF)
+        else if (c->value == PLAYER_VALUE_LOSS)
             htp_printf(cmd, "L");
         else
             htp_printf(cmd, "%d", (int)c->value);

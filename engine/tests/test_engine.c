@@ -16,6 +16,7 @@
 #include "engine/game.h"
 #include "engine/param.h"
 #include "engine/player.h"
+#include "search/scns.h"
 
 static int
 cell(const game_t *g, const char *name)
@@ -611,6 +612,49 @@ END_TEST
 
 /* ---- players and genmove -------------------------------------------- */
 
+/* The engine's block of the SCNS player's own group, param_scns. */
+static scns_params_t *
+scns_settings(engine_t *e)
+{
+    const engine_param_group_t *g = engine_param_group("param_scns");
+    ck_assert_ptr_nonnull(g);
+    return engine_param_base(e, g);
+}
+
+/* The last search of the position on the board (engine_last_search)
+ * into *r, or NULL. */
+static const player_report_t *
+last_search(const engine_t *e, player_report_t *r, bool *answered)
+{
+    return engine_last_search(e, r, answered) ? r : NULL;
+}
+
+/* Whether the solver ran beside that last search, and then the winner it
+ * proved into *winner. */
+static bool
+solver_beside(const engine_t *e, hex_color_t *winner)
+{
+    player_report_t r;
+    bool answered;
+    if (!engine_last_search(e, &r, &answered) || !r.solver_ran)
+        return false;
+    *winner = r.solver_winner;
+    return true;
+}
+
+/* A 7x7 game in e with Black's first stone at `first`, for the SCNS
+ * player: no progress lines, a 4 MiB table. */
+static game_t *
+scns_7x7_after(engine_t *e, const char *first)
+{
+    scns_settings(e)->progress_interval = 0;
+    scns_settings(e)->tt_mb = 4;
+    ck_assert_int_eq(engine_new_game(e, 7, 7), GAME_OK);
+    game_t *g = &e->game;
+    ck_assert_int_eq(game_play(g, HEX_BLACK, cell(g, first), false, -1), GAME_OK);
+    return g;
+}
+
 START_TEST(player_tables_agree)
 {
     int n = player_count();
@@ -707,9 +751,9 @@ START_TEST(scns_player_plays_legal_moves_to_the_end)
 {
     engine_t *e = engine_new(44);
     ck_assert_ptr_nonnull(e);
-    e->scns_params.max_expansions = 15;
-    e->scns_params.progress_interval = 0;
-    e->scns_params.tt_mb = 4;
+    scns_settings(e)->max_expansions = 15;
+    scns_settings(e)->progress_interval = 0;
+    scns_settings(e)->tt_mb = 4;
     play_small_games_against_random(e, "scns", 20);
     engine_free(e);
 }
@@ -723,14 +767,15 @@ START_TEST(scns_player_wins_at_once_and_reports_its_search)
 {
     engine_t *e = engine_new(45);
     e->player_params.name = player_index("scns");
-    e->scns_params.progress_interval = 0;
-    e->scns_params.max_expansions = 100;
-    e->scns_params.tt_mb = 4;
+    scns_settings(e)->progress_interval = 0;
+    scns_settings(e)->max_expansions = 100;
+    scns_settings(e)->tt_mb = 4;
     stop_t stop = stop_make(NULL, 1);
     ck_assert_int_eq(engine_new_game(e, 3, 3), GAME_OK);
     game_t *g = &e->game;
+    player_report_t rep;
     bool answered;
-    ck_assert_ptr_null(engine_scns_last(e, &answered));
+    ck_assert_ptr_null(last_search(e, &rep, &answered));
     /* 3x3, Black b2, White a1: Black's two bridges to its edges are a
      * full VC, so Black to move has won, and White to move has lost */
     ck_assert_int_eq(game_play(g, HEX_BLACK, cell(g, "b2"), false, -1), GAME_OK);
@@ -738,31 +783,31 @@ START_TEST(scns_player_wins_at_once_and_reports_its_search)
     int m;
     double s;
     ck_assert_int_eq(engine_genmove(e, HEX_BLACK, &stop, false, &m, &s), GENMOVE_OK);
-    const scns_result_t *r = engine_scns_last(e, &answered);
+    const player_report_t *r = last_search(e, &rep, &answered);
     ck_assert_ptr_nonnull(r);
     ck_assert(!answered);
     ck_assert_int_eq(r->winner, HEX_BLACK);
-    ck_assert_uint_eq(r->stats.expansions, 0);
+    ck_assert_uint_eq(r->work, 0);
     ck_assert_int_eq(position_check(&g->pos, HEX_BLACK, m), POSITION_OK);
     /* White to play here has lost: still a legal cell, no resignation */
     ck_assert_int_eq(engine_genmove(e, HEX_WHITE, &stop, false, &m, &s), GENMOVE_OK);
     ck_assert_int_eq(position_check(&g->pos, HEX_WHITE, m), POSITION_OK);
     /* that search was of the position with White to move, not the
      * game's (Black to move): not reported here */
-    ck_assert_ptr_null(engine_scns_last(e, &answered));
+    ck_assert_ptr_null(last_search(e, &rep, &answered));
     /* played: reported after the answer, and again once it is undone */
     ck_assert_int_eq(engine_genmove(e, HEX_BLACK, &stop, true, &m, &s), GENMOVE_OK);
-    ck_assert_ptr_nonnull(engine_scns_last(e, &answered));
+    ck_assert_ptr_nonnull(last_search(e, &rep, &answered));
     ck_assert(answered);
     ck_assert_int_eq(game_undo(g), GAME_OK);
-    ck_assert_ptr_nonnull(engine_scns_last(e, &answered));
+    ck_assert_ptr_nonnull(last_search(e, &rep, &answered));
     ck_assert(!answered);
     ck_assert_int_eq(game_undo(g), GAME_OK);
-    ck_assert_ptr_null(engine_scns_last(e, &answered));
+    ck_assert_ptr_null(last_search(e, &rep, &answered));
     /* a new game forgets the search */
     ck_assert_int_eq(game_play(g, HEX_WHITE, cell(g, "a1"), false, -1), GAME_OK);
     ck_assert_int_eq(engine_new_game(e, 4, 4), GAME_OK);
-    ck_assert_ptr_null(engine_scns_last(e, &answered));
+    ck_assert_ptr_null(last_search(e, &rep, &answered));
     engine_free(e);
 }
 END_TEST
@@ -777,19 +822,15 @@ START_TEST(scns_player_runs_the_solver_beside_it)
 {
     engine_t *e = engine_new(46);
     e->player_params.name = player_index("scns");
-    e->scns_params.progress_interval = 0;
-    e->scns_params.tt_mb = 4;
     e->game_params.move_time = 60;
     stop_t stop = stop_make(NULL, 1);
-    ck_assert_int_eq(engine_new_game(e, 7, 7), GAME_OK);
-    game_t *g = &e->game;
-    ck_assert_int_eq(game_play(g, HEX_BLACK, cell(g, "d4"), false, -1), GAME_OK);
+    game_t *g = scns_7x7_after(e, "d4");
     int m;
     double s;
     hex_color_t winner;
     e->player_params.solver = PLAYER_SOLVER_ON;
     ck_assert_int_eq(engine_genmove(e, HEX_WHITE, &stop, false, &m, &s), GENMOVE_OK);
-    ck_assert(engine_scns_solver(e, &winner));
+    ck_assert(solver_beside(e, &winner));
     ck_assert_int_eq(winner, HEX_BLACK);
     ck_assert_int_eq(position_check(&g->pos, HEX_WHITE, m), POSITION_OK);
     ck_assert_double_lt(s, 60);
@@ -797,9 +838,10 @@ START_TEST(scns_player_runs_the_solver_beside_it)
      * solver or by the search (whichever is first ends the other) */
     ck_assert_int_eq(game_play(g, HEX_WHITE, cell(g, "e4"), false, -1), GAME_OK);
     ck_assert_int_eq(engine_genmove(e, HEX_BLACK, &stop, false, &m, &s), GENMOVE_OK);
-    ck_assert(engine_scns_solver(e, &winner));
+    ck_assert(solver_beside(e, &winner));
+    player_report_t rep;
     bool answered;
-    ck_assert(winner == HEX_BLACK || engine_scns_last(e, &answered)->winner == HEX_BLACK);
+    ck_assert(winner == HEX_BLACK || last_search(e, &rep, &answered)->winner == HEX_BLACK);
     /* the answer wins: after it White to move loses (one solve) */
     solver_t *sv = engine_solver(e);
     ck_assert_ptr_nonnull(sv);
@@ -811,12 +853,12 @@ START_TEST(scns_player_runs_the_solver_beside_it)
     ck_assert_int_eq(d.winner, HEX_BLACK);
     position_free(&after);
     e->player_params.solver = PLAYER_SOLVER_OFF;
-    e->scns_params.max_expansions = 50;
+    scns_settings(e)->max_expansions = 50;
     ck_assert_int_eq(engine_genmove(e, HEX_BLACK, &stop, false, &m, &s), GENMOVE_OK);
-    ck_assert(!engine_scns_solver(e, &winner));
+    ck_assert(!solver_beside(e, &winner));
     e->player_params.solver = PLAYER_SOLVER_AUTO;
     ck_assert_int_eq(engine_genmove(e, HEX_BLACK, &stop, false, &m, &s), GENMOVE_OK);
-    ck_assert(!engine_scns_solver(e, &winner));
+    ck_assert(!solver_beside(e, &winner));
     engine_free(e);
 }
 END_TEST
@@ -829,7 +871,7 @@ START_TEST(scns_params_are_table_1)
     engine_t *e = engine_new(1);
     const engine_param_group_t *g = engine_param_group("param_scns");
     ck_assert_ptr_nonnull(g);
-    const scns_params_t *p = &e->scns_params;
+    const scns_params_t *p = scns_settings(e);
     ck_assert(p->multi_step && p->use_rave && p->use_forgetting);
     ck_assert(p->delta == 52 && p->epsilon == 0 && p->eta == 0.30);
     ck_assert_int_eq(p->p_max, 1);
@@ -851,11 +893,131 @@ START_TEST(scns_params_are_table_1)
     int m;
     double s;
     ck_assert_int_eq(engine_genmove(e, HEX_BLACK, &stop, false, &m, &s), GENMOVE_OK);
+    player_report_t rep;
     bool answered;
-    ck_assert_uint_eq(engine_scns_last(e, &answered)->stats.expansions, 7);
+    ck_assert_uint_eq(last_search(e, &rep, &answered)->work, 7);
     ck_assert(engine_param_set(e, g, "max_expansions", "9", err, sizeof err));
     ck_assert_int_eq(engine_genmove(e, HEX_BLACK, &stop, false, &m, &s), GENMOVE_OK);
-    ck_assert_uint_eq(engine_scns_last(e, &answered)->stats.expansions, 9);
+    ck_assert_uint_eq(last_search(e, &rep, &answered)->work, 9);
+    engine_free(e);
+}
+END_TEST
+
+/* A player's own parameter group is found by its command like the
+ * engine's, its block is one per engine, filled with the player's
+ * defaults, and set through the same checks; players without one have
+ * none. */
+START_TEST(players_own_their_parameter_groups)
+{
+    engine_t *e = engine_new(1), *other = engine_new(2);
+    ck_assert_ptr_null(player_table[player_index("random")]->settings);
+    ck_assert_ptr_null(player_table[player_index("resistance")]->settings);
+    for (const engine_param_group_t *g = engine_param_groups; g->command; g++)
+        ck_assert_int_eq(player_of_settings(g), -1);
+    int owners = 0;
+    for (int i = 0; player_table[i]; i++) {
+        const player_settings_t *ps = player_table[i]->settings;
+        if (!ps)
+            continue;
+        owners++;
+        const engine_param_group_t *g = engine_param_group(ps->group.command);
+        ck_assert_ptr_eq(g, &ps->group);
+        ck_assert_int_eq(player_of_settings(g), i);
+        ck_assert_ptr_null(g->changed);
+        void *base = engine_param_base(e, g);
+        ck_assert_ptr_nonnull(base);
+        ck_assert_ptr_ne(base, engine_param_base(other, g));
+        ck_assert_ptr_ne(base, e);
+        /* the defaults, as the player's own function makes them */
+        void *fresh = calloc(1, g->size);
+        ps->defaults(fresh);
+        ck_assert_int_eq(memcmp(base, fresh, g->size), 0);
+        free(fresh);
+    }
+    ck_assert_int_eq(owners, 1);
+    /* param_scns is the SCNS player's: set in one engine only */
+    const engine_param_group_t *g = engine_param_group("param_scns");
+    ck_assert_int_eq(player_of_settings(g), player_index("scns"));
+    char err[256];
+    ck_assert(engine_param_set(e, g, "max_expansions", "11", err, sizeof err));
+    ck_assert_int_eq(scns_settings(e)->max_expansions, 11);
+    ck_assert_int_eq(scns_settings(other)->max_expansions, 0);
+    ck_assert(!engine_param_set(e, g, "max_expansions", "-1", err, sizeof err));
+    ck_assert_int_eq(scns_settings(e)->max_expansions, 11);
+    engine_free(other);
+    engine_free(e);
+}
+END_TEST
+
+/* The last-search report is a hook a player may fill: the random and
+ * resistance players report none, the SCNS player its search (the
+ * position and answer, the root's moves in its units, the line); the
+ * engine finds the report of the position on the board whichever player
+ * is current. */
+START_TEST(players_report_their_last_search_through_the_hook)
+{
+    engine_t *e = engine_new(47);
+    ck_assert_ptr_null(player_table[player_index("random")]->last_search);
+    ck_assert_ptr_null(player_table[player_index("resistance")]->last_search);
+    ck_assert_ptr_nonnull(player_table[player_index("scns")]->last_search);
+    scns_settings(e)->max_expansions = 40;
+    stop_t stop = stop_make(NULL, 1);
+    game_t *g = scns_7x7_after(e, "a1");
+    player_report_t r;
+    bool answered;
+    int m;
+    double s;
+    /* players without the hook: nothing to report */
+    e->player_params.name = player_index("random");
+    ck_assert_int_eq(engine_genmove(e, HEX_WHITE, &stop, false, &m, &s), GENMOVE_OK);
+    ck_assert(!engine_last_search(e, &r, &answered));
+    e->player_params.name = player_index("resistance");
+    ck_assert_int_eq(engine_genmove(e, HEX_WHITE, &stop, false, &m, &s), GENMOVE_OK);
+    ck_assert(!engine_last_search(e, &r, &answered));
+    /* the SCNS player's search, reported in the seam's terms */
+    e->player_params.name = player_index("scns");
+    ck_assert_int_eq(engine_genmove(e, HEX_WHITE, &stop, false, &m, &s), GENMOVE_OK);
+    ck_assert(engine_last_search(e, &r, &answered));
+    ck_assert(!answered);
+    position_t p;
+    position_copy(&p, &g->pos);
+    position_set_to_move(&p, HEX_WHITE);
+    ck_assert_uint_eq(r.root_key, position_key(&p));
+    position_play(&p, HEX_WHITE, m);
+    ck_assert_uint_eq(r.answer_key, position_key(&p));
+    position_free(&p);
+    ck_assert_int_eq(r.to_move, HEX_WHITE);
+    ck_assert_int_eq(r.move, m);
+    ck_assert_uint_le(r.work, 40);
+    ck_assert_ptr_nonnull(r.value_unit);
+    ck_assert_str_eq(r.work_unit, "expansions");
+    ck_assert_int_gt(r.nchildren, 1);
+    uint64_t below = 0;
+    bool answer_considered = false;
+    for (int i = 0; i < r.nchildren; i++) {
+        ck_assert_int_eq(position_check(&g->pos, HEX_WHITE, r.child[i].move), POSITION_OK);
+        below += r.child[i].work;
+        answer_considered |= r.child[i].move == m;
+        /* a proven root: a won child marks the win, every child the
+         * loss */
+        if (r.winner == HEX_BLACK)
+            ck_assert_int_eq(r.child[i].value, PLAYER_VALUE_LOSS);
+    }
+    ck_assert(answer_considered);
+    ck_assert_uint_le(below, r.work);
+    ck_assert_int_ge(r.pv_len, 1);
+    ck_assert_int_eq(r.pv[0], m);
+    ck_assert_int_le(r.nstats, PLAYER_STATS_MAX);
+    for (int i = 0; i < r.nstats; i++)
+        ck_assert_ptr_nonnull(r.stats[i].name);
+    /* found whichever player is current; a player without the hook does
+     * not hide it */
+    e->player_params.name = player_index("resistance");
+    ck_assert_int_eq(engine_genmove(e, HEX_WHITE, &stop, false, &m, &s), GENMOVE_OK);
+    player_report_t again;
+    ck_assert(engine_last_search(e, &again, &answered));
+    ck_assert_uint_eq(again.root_key, r.root_key);
+    ck_assert_int_eq(again.move, r.move);
     engine_free(e);
 }
 END_TEST
@@ -974,6 +1136,8 @@ engine_suite(void)
     tcase_add_test(tc, scns_player_wins_at_once_and_reports_its_search);
     tcase_add_test(tc, scns_player_runs_the_solver_beside_it);
     tcase_add_test(tc, scns_params_are_table_1);
+    tcase_add_test(tc, players_own_their_parameter_groups);
+    tcase_add_test(tc, players_report_their_last_search_through_the_hook);
     tcase_add_test(tc, genmove_charges_the_clock_and_reg_genmove_does_not);
     tcase_add_test(tc, genmove_resignation_is_not_an_entry_undo_takes_the_last_stone);
     tcase_add_test(tc, benchmark_stops_when_interrupted);

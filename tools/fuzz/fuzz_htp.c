@@ -31,6 +31,7 @@
 #include "engine/engine.h"
 #include "gtp/commands.h"
 #include "gtp/htp.h"
+#include "search/scns.h"
 
 /* The fuzzing harness keeps one filtered copy of the command table, the
  * engine and the parameters engine_new gave it for the whole run
@@ -57,10 +58,11 @@ keep_quick(engine_t *e)
 {
     if (e->game_params.move_time > 0.01)
         e->game_params.move_time = 0.01;
-    if (e->scns_params.max_expansions == 0 || e->scns_params.max_expansions > 32)
-        e->scns_params.max_expansions = 32;
-    if (e->scns_params.tt_mb > 8)
-        e->scns_params.tt_mb = 8;
+    scns_params_t *scns = engine_param_base(e, engine_param_group("param_scns"));
+    if (scns->max_expansions == 0 || scns->max_expansions > 32)
+        scns->max_expansions = 32;
+    if (scns->tt_mb > 8)
+        scns->tt_mb = 8;
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -98,7 +100,11 @@ restore_defaults(void)
     e->game_params = d->game_params;
     e->player_params = d->player_params;
     e->dfpn_params = d->dfpn_params;
-    e->scns_params = d->scns_params;
+    for (int i = 0; player_table[i]; i++) {
+        const player_settings_t *s = player_table[i]->settings;
+        if (s)
+            s->defaults(engine_param_base(e, &s->group));
+    }
     engine_apply_game_time(e);
 }
 
@@ -116,7 +122,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fuzz_defaults.vc_params = fuzz_engine->vc_params;
         fuzz_defaults.resist_params = fuzz_engine->resist_params;
         fuzz_defaults.dfpn_params = fuzz_engine->dfpn_params;
-        fuzz_defaults.scns_params = fuzz_engine->scns_params;
     }
     engine_t *e = fuzz_engine;
     engine_seed(e, 1);
