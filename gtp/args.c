@@ -26,6 +26,19 @@ args_color(const char *s, hex_color_t *out, char *err, size_t errlen)
 }
 
 bool
+args_only_color(htp_cmd_t *cmd, hex_color_t *out, htp_status_t *st)
+{
+    char err[ARGS_ERRLEN];
+    if (!args_count(cmd, 1, 1))
+        *st = htp_usage(cmd);
+    else if (!args_color(cmd->argv[0], out, err, sizeof err))
+        *st = htp_failure(cmd, "%s", err);
+    else
+        return true;
+    return false;
+}
+
+bool
 args_move(const geometry_t *g, const char *s, int *out, char *err, size_t errlen)
 {
     int move;

@@ -42,6 +42,12 @@ bool args_move(const geometry_t *g, const char *s, int *out, char *err, size_t e
  * HEX_NORTH, HEX_SOUTH, HEX_WEST, HEX_EAST).  "invalid cell: S". */
 bool args_endpoint(const geometry_t *g, const char *s, int *out, char *err, size_t errlen);
 
+/* A command whose one argument is a colour (the colour
+ * queries): true with the colour in *out; else false with the command
+ * already answered -- htp_usage for another count, the colour's message
+ * by htp_failure -- and its status in *st, which the handler returns. */
+bool args_only_color(htp_cmd_t *cmd, hex_color_t *out, htp_status_t *st);
+
 /* A decimal integer from min to max.  "invalid number: S (an integer
  * from MIN to MAX)". */
 bool args_int(const char *s, long min, long max, long *out, char *err, size_t errlen);

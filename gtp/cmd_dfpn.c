@@ -166,12 +166,10 @@ htp_status_t
 cmd_dfpn_get_pv(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
-    char err[ARGS_ERRLEN];
     hex_color_t color;
-    if (!args_count(cmd, 1, 1))
-        return htp_usage(cmd);
-    if (!args_color(cmd->argv[0], &color, err, sizeof err))
-        return htp_failure(cmd, "%s", err);
+    htp_status_t st;
+    if (!args_only_color(cmd, &color, &st))
+        return st;
     solver_t *sv = engine_solver(e);
     if (!sv)
         return htp_failure(cmd, "out of memory");
@@ -187,12 +185,10 @@ htp_status_t
 cmd_dfpn_get_bounds(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
-    char err[ARGS_ERRLEN];
     hex_color_t color;
-    if (!args_count(cmd, 1, 1))
-        return htp_usage(cmd);
-    if (!args_color(cmd->argv[0], &color, err, sizeof err))
-        return htp_failure(cmd, "%s", err);
+    htp_status_t st;
+    if (!args_only_color(cmd, &color, &st))
+        return st;
     const position_t *pos = &e->game.pos;
     solver_t *sv = engine_solver(e);
     kn_expansion_t *x = malloc(sizeof *x);

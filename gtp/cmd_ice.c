@@ -61,12 +61,10 @@ htp_status_t
 cmd_compute_inferior(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
-    char err[ARGS_ERRLEN];
     hex_color_t color;
-    if (!args_count(cmd, 1, 1))
-        return htp_usage(cmd);
-    if (!args_color(cmd->argv[0], &color, err, sizeof err))
-        return htp_failure(cmd, "%s", err);
+    htp_status_t st;
+    if (!args_only_color(cmd, &color, &st))
+        return st;
     const kn_config_t *kn = engine_knowledge(e);
     ice_t *ice = ice_new(kn->ice_patterns);
     ice_result_t *r = malloc(sizeof *r);

@@ -163,12 +163,11 @@ cmd_play(htp_cmd_t *cmd, void *ctx)
 static htp_status_t
 genmove(htp_cmd_t *cmd, engine_t *e, bool play)
 {
-    char err[ARGS_ERRLEN], name[MOVE_NAME_MAX];
+    char name[MOVE_NAME_MAX];
     hex_color_t c;
-    if (!args_count(cmd, 1, 1))
-        return htp_usage(cmd);
-    if (!args_color(cmd->argv[0], &c, err, sizeof err))
-        return htp_failure(cmd, "%s", err);
+    htp_status_t st;
+    if (!args_only_color(cmd, &c, &st))
+        return st;
     stop_t stop = htp_cmd_stop(cmd);
     int move = MOVE_NONE;
     double seconds;

@@ -65,6 +65,34 @@ typedef struct reading {
 /* Every good text reads as it says with fn on a width x height board;
  * every bad one (text, message) is refused with its message, the id left
  * as it was. */
+START_TEST(only_colour_answers_the_command_itself)
+{
+    static const htp_command_t query = { "compute-inferior", NULL, "COLOUR", "" };
+    char w[] = "W", purple[] = "purple";
+    char *argv[] = { w }, *bad[] = { purple };
+    hex_color_t c = HEX_EMPTY;
+    htp_status_t st = HTP_OK;
+    htp_cmd_t one = command(1, argv);
+    one.command = &query;
+    ck_assert(args_only_color(&one, &c, &st));
+    ck_assert_int_eq(c, HEX_WHITE);
+    ck_assert_int_eq(st, HTP_OK);
+    htp_cmd_t none = command(0, argv);
+    none.command = &query;
+    ck_assert(!args_only_color(&none, &c, &st));
+    ck_assert_int_eq(st, HTP_FAILED);
+    ck_assert_str_eq(strbuf_str(&none.reply), "usage: compute-inferior COLOUR");
+    strbuf_free(&none.reply);
+    htp_cmd_t wrong = command(1, bad);
+    wrong.command = &query;
+    ck_assert(!args_only_color(&wrong, &c, &st));
+    ck_assert_int_eq(st, HTP_FAILED);
+    ck_assert_int_eq(c, HEX_WHITE);
+    ck_assert_str_eq(strbuf_str(&wrong.reply), "invalid colour: purple (use black, white, b or w)");
+    strbuf_free(&wrong.reply);
+}
+END_TEST
+
 static void
 check_readings(bool (*fn)(const geometry_t *, const char *, int *, char *, size_t),
                int width, int height, const reading_t *good, size_t ngood,
@@ -202,6 +230,7 @@ args_suite(void)
     TCase *tc = tcase_create("decoders");
     tcase_add_test(tc, count_is_a_closed_range);
     tcase_add_test(tc, colours_in_any_case_and_a_message_for_the_rest);
+    tcase_add_test(tc, only_colour_answers_the_command_itself);
     tcase_add_test(tc, moves_cells_specials_and_off_board);
     tcase_add_test(tc, endpoints_are_cells_or_edges);
     tcase_add_test(tc, integers_in_range_whole_text);
