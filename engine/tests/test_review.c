@@ -39,6 +39,27 @@ proven_pos(hex_color_t to_move, hex_color_t winner, int played)
     return p;
 }
 
+/* The cell named `name` on g's board. */
+static int
+cell(const geometry_t *g, const char *name)
+{
+    int m;
+    ck_assert_int_eq(geometry_parse_move(g, name, &m), MOVE_PARSE_OK);
+    return m;
+}
+
+/* p's played and best moves with their values, and a winning move. */
+static void
+moves_of(review_position_t *p, int played, int best, int32_t best_value, int32_t played_value,
+         int winning_move)
+{
+    p->played = played;
+    p->best = best;
+    p->best_value = best_value;
+    p->played_value = played_value;
+    p->winning_move = winning_move;
+}
+
 static hex_color_t
 other(hex_color_t c)
 {
@@ -263,23 +284,11 @@ START_TEST(comments_state_values_proofs_and_marks)
     review_position_t pos[12];
     review_move_t moves[11];
     strbuf_t out = { 0 };
-    int a3, e3, d4, b6;
     ck_assert_ptr_nonnull(g);
-    ck_assert_int_eq(geometry_parse_move(g, "a3", &a3), MOVE_PARSE_OK);
-    ck_assert_int_eq(geometry_parse_move(g, "e3", &e3), MOVE_PARSE_OK);
-    ck_assert_int_eq(geometry_parse_move(g, "d4", &d4), MOVE_PARSE_OK);
-    ck_assert_int_eq(geometry_parse_move(g, "b6", &b6), MOVE_PARSE_OK);
+    int a3 = cell(g, "a3"), e3 = cell(g, "e3"), d4 = cell(g, "d4"), b6 = cell(g, "b6");
     seven_by_seven(pos);
-    pos[0].played = a3;
-    pos[0].best = b6;
-    pos[0].best_value = 390;
-    pos[0].played_value = PLAYER_VALUE_LOSS;
-    pos[0].winning_move = e3;
-    pos[1].winning_move = d4;
-    pos[1].played = d4;
-    pos[1].best = d4;
-    pos[1].best_value = PLAYER_VALUE_WIN;
-    pos[1].played_value = PLAYER_VALUE_WIN;
+    moves_of(&pos[0], a3, b6, 390, PLAYER_VALUE_LOSS, e3);
+    moves_of(&pos[1], d4, d4, PLAYER_VALUE_WIN, PLAYER_VALUE_WIN, d4);
     pos[1].played_after = true;
     review_mark(pos, 11, 100, moves);
     review_comment(g, pos, 11, moves, 1, &out);
@@ -298,10 +307,9 @@ START_TEST(comments_state_values_proofs_and_marks)
                      "Turning point: decided");
     strbuf_clear(&out);
     pos[11].reviewed = false;
-    pos[10].played = a3;
+    moves_of(&pos[10], a3, MOVE_NONE, 0, 0, MOVE_NONE);
     pos[10].winner = HEX_EMPTY;
-    pos[10].played_valued = false;
-    pos[10].searched = false;
+    pos[10].played_valued = pos[10].searched = false;
     review_mark(pos, 11, 100, moves);
     review_comment(g, pos, 11, moves, 11, &out);
     ck_assert_str_eq(strbuf_str(&out), "Move 11: Black a3\nBefore: not proven\n"
@@ -338,9 +346,7 @@ START_TEST(review_position_searches_and_solves)
 {
     engine_t *e = small_engine(4);
     game_t *g = &e->game;
-    int a1, b3;
-    ck_assert_int_eq(geometry_parse_move(g->pos.geo, "a1", &a1), MOVE_PARSE_OK);
-    ck_assert_int_eq(geometry_parse_move(g->pos.geo, "b3", &b3), MOVE_PARSE_OK);
+    int a1 = cell(g->pos.geo, "a1"), b3 = cell(g->pos.geo, "b3");
     ck_assert_int_eq(game_play(g, HEX_BLACK, a1, false, -1), GAME_OK);
     review_settings_t s = { 10, 10 };
     stop_t stop = stop_make(NULL, 0);
@@ -377,10 +383,7 @@ START_TEST(review_position_of_a_finished_game_and_a_stop)
 {
     engine_t *e = small_engine(2);
     game_t *g = &e->game;
-    int a1, b1, a2;
-    ck_assert_int_eq(geometry_parse_move(g->pos.geo, "a1", &a1), MOVE_PARSE_OK);
-    ck_assert_int_eq(geometry_parse_move(g->pos.geo, "b1", &b1), MOVE_PARSE_OK);
-    ck_assert_int_eq(geometry_parse_move(g->pos.geo, "a2", &a2), MOVE_PARSE_OK);
+    int a1 = cell(g->pos.geo, "a1"), b1 = cell(g->pos.geo, "b1"), a2 = cell(g->pos.geo, "a2");
     ck_assert_int_eq(game_play(g, HEX_BLACK, a1, false, -1), GAME_OK);
     ck_assert_int_eq(game_play(g, HEX_WHITE, b1, false, -1), GAME_OK);
     ck_assert_int_eq(game_play(g, HEX_BLACK, a2, false, -1), GAME_OK);

@@ -23,8 +23,6 @@
 #include <getopt.h>
 #include <libgen.h>
 #include <limits.h>
-#include <pthread.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +32,7 @@
 #include "engine/engine.h"
 #include "engine/review.h"
 #include "engine/sgf.h"
+#include "tools/lib/sigthread.h"
 #include "tools/lib/util.h"
 #include "tools/review/review_plot.h"
 
@@ -56,13 +55,11 @@ typedef struct review_opts {
     bool quiet;                 /* --quiet: no progress */
 } review_opts_t;
 
-/* The stop, shared by the main thread and the signal thread; atomics
- * only. */
+/* The stop, shared by the main thread and the signal thread. */
 typedef struct review_run {
-    _Atomic bool halt;          /* set once: the review stops */
-    atomic_int signal;          /* the signal that stopped it, 0 */
-    atomic_bool done;           /* the review is over: the signal thread
-                                 * may end */
+    _Atomic bool halt;          /* set once: the review stops (the
+                                 * searches' stop_t carries it) */
+    sigthread_t signals;        /* the signal that stopped it */
 } review_run_t;
 
 /* The game and its review, owned by the main thread. */
@@ -118,8 +115,8 @@ review_usage(FILE *f)
         "\n"
         "Values are the player's, for the side to move (SCNS: hundredths of a\n"
         "natural-log unit of the circuit's energy ratio; 'win'/'loss' when\n"
-        "proven).  hein's best move is the one its search would play; the\n"
-        "loss of a move is its value less the best move's, never below 0.  A\n"
+        "proven).  hein's best move is the one its search would play; a\n"
+        "move's loss is the best move's value less its own, never below 0.  A\n"
         "move the search did not value -- one its expansion pruned (an\n"
         "inferior cell, a move outside the must-play, the twin of a move on a\n"
         "board symmetric under a half turn) or a swap -- takes the value of\n"
@@ -134,15 +131,19 @@ review_usage(FILE *f)
         "\n"
         "The positions are reviewed from the last to the first: the solver\n"
         "keeps its table, so the proofs of the later positions help the\n"
-        "earlier ones.  Sides are colours (after a swap the players change\n"
-        "colours).  The summary goes to stdout: per side the moves reviewed,\n"
-        "the mean loss and the turning points with move numbers.  Progress\n"
-        "lines go to stderr (move k of n, the time left), with the player's\n"
-        "own summary of each search (its progress lines are off:\n"
-        "param_scns progress_interval 0).  ^C (SIGINT, also SIGTERM, SIGHUP)\n"
-        "stops the review: the positions done are summed up and written.\n"
-        "A game that cannot be read (missing, not SGF, not Hex, an illegal\n"
-        "move) is refused with a message and nothing is written.\n"
+        "earlier ones; an open position takes about S + T seconds (S more\n"
+        "for a move the search did not value), a proven one less.  In\n"
+        "HexGui, the HTP command review-move reviews the last move on the\n"
+        "board (hein's analyze list).  Sides are colours (after a swap the\n"
+        "players change colours).  The summary goes to stdout: per side the\n"
+        "moves reviewed, the mean loss and the turning points with move\n"
+        "numbers.  Progress lines go to stderr (move k of n, the time left),\n"
+        "with the player's own summary of each search (its progress lines\n"
+        "are off: param_scns progress_interval 0).  ^C (SIGINT, also\n"
+        "SIGTERM, SIGHUP) stops the review: the positions done are summed\n"
+        "up and written.  A game that cannot be read (missing, not SGF, not\n"
+        "Hex, an illegal move) is refused with a message and nothing is\n"
+        "written.\n"
         "Exit status: 0 when the game was reviewed, 1 when it cannot be read\n"
         "or an output cannot be written, 2 on a usage error, 128+N when\n"
         "stopped by signal N.\n",
@@ -435,44 +436,14 @@ review_replay(const review_game_t *rg, int k, game_t *g)
 
 /* ---- signals ----------------------------------------------------------- */
 
-/* The signals the signal thread waits for.  SIGUSR1 only ends it. */
+/* The signal thread's stop (sigthread.h): the review's halt flag. */
 static void
-review_signal_set(sigset_t *set, bool hup)
-{
-    sigemptyset(set);
-    sigaddset(set, SIGINT);
-    sigaddset(set, SIGTERM);
-    if (hup)
-        sigaddset(set, SIGHUP);
-    sigaddset(set, SIGUSR1);
-}
-
-static void *
-review_signal_thread(void *arg)
+review_signal_stop(void *arg, int sig)
 {
     review_run_t *run = arg;
-    struct sigaction hup;
-    sigset_t set;
-    int sig;
 
-    /* A SIGHUP ignored by whoever started us (nohup) stays ignored. */
-    sigaction(SIGHUP, NULL, &hup);
-    review_signal_set(&set, hup.sa_handler != SIG_IGN);
-    for (;;) {
-        if (sigwait(&set, &sig) != 0)
-            continue;
-        if (sig == SIGUSR1) {
-            if (atomic_load(&run->done))
-                return NULL;
-            continue;
-        }
-        if (atomic_load(&run->signal) == 0) {
-            atomic_store(&run->signal, sig);
-            fprintf(stderr, "hein-review: stopping (signal %d); the positions reviewed "
-                    "are kept\n", sig);
-        }
-        atomic_store(&run->halt, true);
-    }
+    (void)sig;
+    atomic_store(&run->halt, true);
 }
 
 /* ---- the review -------------------------------------------------------- */
@@ -498,7 +469,7 @@ review_run_positions(engine_t *e, const review_opts_t *o, review_run_t *run,
 {
     stop_t stop = { NULL, 0, 0.0, &run->halt, NULL };
     game_t *g = util_xmalloc(sizeof *g);
-    double start = util_now();
+    double start = util_now(), recent = 0;
     bool ok = game_init(g, 11, 11) == GAME_OK;
     char left[32];
 
@@ -525,17 +496,19 @@ review_run_positions(engine_t *e, const review_opts_t *o, review_run_t *run,
         rg->reviewed++;
         if (rg->pos[k].value_unit)
             rg->value_unit = rg->pos[k].value_unit;
+        /* The time left by the recent positions' pace: the last ones,
+         * proven, go fast; the open ones before them take the search's
+         * and the solver's time in full. */
+        t0 = util_now() - t0;
+        recent = rg->reviewed == 1 ? t0 : 0.5 * recent + 0.5 * t0;
         if (!o->quiet) {
-            double mean = (util_now() - start) / rg->reviewed;
-
             if (k < rg->n)
                 fprintf(stderr, "hein-review: move %d of %d reviewed (%.1f s); %d to go, "
-                        "about %s left\n", k + 1, rg->n, util_now() - t0, k,
-                        review_duration(mean * k, left, sizeof left));
+                        "about %s left\n", k + 1, rg->n, t0, k,
+                        review_duration(recent * k, left, sizeof left));
             else
                 fprintf(stderr, "hein-review: the final position reviewed (%.1f s); %d to go, "
-                        "about %s left\n", util_now() - t0, k,
-                        review_duration(mean * k, left, sizeof left));
+                        "about %s left\n", t0, k, review_duration(recent * k, left, sizeof left));
         }
     }
     rg->seconds = util_now() - start;
@@ -716,21 +689,12 @@ static int
 review_main(const review_opts_t *o, engine_t *e, review_game_t *rg)
 {
     review_run_t run;
-    sigset_t set;
-    pthread_t sig_thread;
     strbuf_t summary = { 0 };
     int status;
 
     atomic_init(&run.halt, false);
-    atomic_init(&run.signal, 0);
-    atomic_init(&run.done, false);
-    /* Caught by the signal thread, even if started in the background by a
-     * shell that ignores SIGINT there. */
-    signal(SIGINT, SIG_DFL);
-    signal(SIGTERM, SIG_DFL);
-    review_signal_set(&set, true);
-    pthread_sigmask(SIG_BLOCK, &set, NULL);
-    if (pthread_create(&sig_thread, NULL, review_signal_thread, &run) != 0) {
+    if (!sigthread_start(&run.signals, "hein-review", "the positions reviewed are kept",
+                         review_signal_stop, &run)) {
         fputs("hein-review: cannot start a thread\n", stderr);
         return 1;
     }
@@ -743,12 +707,10 @@ review_main(const review_opts_t *o, engine_t *e, review_game_t *rg)
         status = 1;
     if (status == 0 && o->plot && !review_write_plot(o->plot, rg))
         status = 1;
-    if (atomic_load(&run.signal))
-        status = 128 + atomic_load(&run.signal);
+    if (sigthread_signal(&run.signals))
+        status = 128 + sigthread_signal(&run.signals);
     strbuf_free(&summary);
-    atomic_store(&run.done, true);
-    pthread_kill(sig_thread, SIGUSR1);
-    pthread_join(sig_thread, NULL);
+    sigthread_end(&run.signals);
     return status;
 }
 
