@@ -341,6 +341,56 @@ player_state(engine_t *e, int i, void **state)
     return true;
 }
 
+/* What a search is asked for beyond the position: its time, and whether
+ * it may answer swap-pieces. */
+typedef struct ask {
+    double budget, limit;
+    bool banked;
+    bool allow_swap;
+} ask_t;
+
+/* Ask the current player for a move for `color` in g (not over) as `a`
+ * says; *move receives it.  The player's state is made here when
+ * needed. */
+static genmove_status_t
+ask_player(engine_t *e, const game_t *g, hex_color_t color, const stop_t *stop, double start,
+           const ask_t *a, int *move)
+{
+    int i = e->player_params.name;
+    void *state;
+    solver_t *solver = NULL;
+    int mode = e->player_params.solver;
+    bool beside = player_table[i]->uses_solver
+        && (mode == PLAYER_SOLVER_ON || (mode == PLAYER_SOLVER_AUTO && engine_threads(e) > 2));
+    if (!player_state(e, i, &state) || (beside && !(solver = engine_solver(e))))
+        return GENMOVE_NO_MEMORY;
+    player_request_t req = {
+        .game = g,
+        .color = color,
+        .swap = a->allow_swap ? engine_swap_table(e) : NULL,
+        .budget = a->budget,
+        .limit = a->limit,
+        .banked = a->banked,
+        .stop = *stop,
+        .allow_swap = a->allow_swap,
+        .swap_ratio = e->game_params.swap_ratio,
+        .seed = rng_next(&e->rng),
+        .knowledge = &e->knowledge,
+        .threads = engine_threads(e),
+        .solver = solver,
+        .solver_params = &e->dfpn_params,
+        .proofs = solver_table(e->solver),
+        .settings = e->player_settings[i],
+    };
+    req.stop.deadline = start + req.limit;
+    *move = player_table[i]->genmove(state, &req);
+    if (*move != MOVE_RESIGN && position_check(&g->pos, color, *move) != POSITION_OK)
+        return GENMOVE_PLAYER_ERROR;
+    if (*move == MOVE_SWAP && !a->allow_swap)
+        return GENMOVE_PLAYER_ERROR;
+    return GENMOVE_OK;
+}
+
 genmove_status_t
 engine_genmove(engine_t *e, hex_color_t color, const stop_t *stop, bool play,
                int *move, double *seconds)
@@ -354,43 +404,16 @@ engine_genmove(engine_t *e, hex_color_t color, const stop_t *stop, bool play,
     if (winner != HEX_EMPTY) {
         *move = MOVE_RESIGN;
     } else {
-        int i = e->player_params.name;
-        void *state;
-        solver_t *solver = NULL;
-        int mode = e->player_params.solver;
-        bool beside = player_table[i]->uses_solver
-            && (mode == PLAYER_SOLVER_ON || (mode == PLAYER_SOLVER_AUTO && engine_threads(e) > 2));
-        if (!player_state(e, i, &state) || (beside && !(solver = engine_solver(e))))
-            return GENMOVE_NO_MEMORY;
         bitset_t empty = position_empty_cells(&g->pos);
-        double budget = game_clock_budget(&e->clock, color, bitset_count(&empty),
-                                          e->game_params.move_time);
-        bool banked;
-        double limit = game_clock_limit(&e->clock, color, budget, &banked);
-        player_request_t req = {
-            .game = g,
-            .color = color,
-            .swap = engine_swap_table(e),
-            .budget = budget,
-            .limit = limit,
-            .banked = banked,
-            .stop = *stop,
+        ask_t a = {
+            .budget = game_clock_budget(&e->clock, color, bitset_count(&empty),
+                                        e->game_params.move_time),
             .allow_swap = e->game_params.allow_swap,
-            .swap_ratio = e->game_params.swap_ratio,
-            .seed = rng_next(&e->rng),
-            .knowledge = &e->knowledge,
-            .threads = engine_threads(e),
-            .solver = solver,
-            .solver_params = &e->dfpn_params,
-            .proofs = solver_table(e->solver),
-            .settings = e->player_settings[i],
         };
-        req.stop.deadline = start + req.limit;
-        *move = player_table[i]->genmove(state, &req);
-        if (*move != MOVE_RESIGN && position_check(&g->pos, color, *move) != POSITION_OK)
-            return GENMOVE_PLAYER_ERROR;
-        if (*move == MOVE_SWAP && !e->game_params.allow_swap)
-            return GENMOVE_PLAYER_ERROR;
+        a.limit = game_clock_limit(&e->clock, color, a.budget, &a.banked);
+        genmove_status_t s = ask_player(e, g, color, stop, start, &a, move);
+        if (s != GENMOVE_OK)
+            return s;
     }
     *seconds = stop_now() - start;
     if (play) {
@@ -406,6 +429,26 @@ engine_genmove(engine_t *e, hex_color_t color, const stop_t *stop, bool play,
                 game_set_time_left(g, e->clock.left[color]);
         }
     }
+    return GENMOVE_OK;
+}
+
+genmove_status_t
+engine_analyse(engine_t *e, const game_t *g, const stop_t *stop, double seconds, int *move,
+               player_report_t *out, bool *reported)
+{
+    *reported = false;
+    *move = MOVE_NONE;
+    if (game_winner(g) != HEX_EMPTY)
+        return GENMOVE_GAME_WON;
+    hex_color_t color = game_to_move(g);
+    ask_t a = { .budget = seconds, .limit = seconds, .banked = false, .allow_swap = false };
+    genmove_status_t s = ask_player(e, g, color, stop, stop_now(), &a, move);
+    if (s != GENMOVE_OK)
+        return s;
+    const player_t *p = player_table[e->player_params.name];
+    void *state = e->player_state[e->player_params.name];
+    *reported = p->last_search && p->last_search(state, out)
+        && out->root_key == position_key(&g->pos) && out->to_move == color;
     return GENMOVE_OK;
 }
 

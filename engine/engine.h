@@ -210,6 +210,19 @@ typedef enum genmove_status {
 genmove_status_t engine_genmove(engine_t *e, hex_color_t color, const stop_t *stop,
                                 bool play, int *move, double *seconds);
 
+/* Ask the current player to search the position of g (any record, e.g.
+ * a copy of the game taken back to an earlier move; not over) for the
+ * side to move, for `seconds` (its budget and its limit: the clock is
+ * neither read nor charged), without a swap (the player searches the
+ * cells even where it would swap), within stop.  *move receives its
+ * answer; when the player reported its search of that position (player.h
+ * last_search), the report is in *out and *reported is true.  A game
+ * that is over gives GENMOVE_GAME_WON and no search.  For the review
+ * (engine/review.h). */
+genmove_status_t engine_analyse(engine_t *e, const game_t *g, const stop_t *stop,
+                                double seconds, int *move, player_report_t *out,
+                                bool *reported);
+
 /* The current player. */
 const player_t *engine_player(const engine_t *e);
 

@@ -870,8 +870,38 @@ sb_time_left(sbuf_t *b, hex_color_t c, double seconds)
     strbuf_add(&b->text, "]");
 }
 
+/* The note's C[] and LB[cell:text] on the node being written. */
+static void
+sb_note(sbuf_t *b, const geometry_t *geo, const sgf_note_t *note)
+{
+    char name[MOVE_NAME_MAX];
+    if (!note)
+        return;
+    for (int i = 0; i < note->nlabels && i < SGF_NOTE_LABELS; i++) {
+        if (!geometry_is_cell(geo, note->label_cell[i]) || !note->label_text[i])
+            continue;
+        strbuf_add(&b->text, i == 0 ? "LB[" : "[");
+        strbuf_add(&b->text, geometry_move_name(geo, note->label_cell[i], name));
+        strbuf_add(&b->text, ":");
+        for (const char *p = note->label_text[i]; *p; p++) {
+            if (*p == ']' || *p == '\\' || *p == ':')
+                strbuf_add(&b->text, "\\");
+            strbuf_addc(&b->text, *p);
+        }
+        strbuf_add(&b->text, "]");
+    }
+    if (note->comment && *note->comment)
+        sb_prop_text(b, "C", note->comment);
+}
+
 char *
 sgf_write_text(const game_t *g, const char *app)
+{
+    return sgf_write_annotated(g, app, NULL);
+}
+
+char *
+sgf_write_annotated(const game_t *g, const char *app, const sgf_note_t *notes)
 {
     const geometry_t *geo = g->pos.geo;
     sbuf_t b = { 0 };
@@ -955,6 +985,7 @@ sgf_write_text(const game_t *g, const char *app)
             strbuf_add(&b.text, name);
             strbuf_add(&b.text, "]");
             sb_time_left(&b, e->color, e->time_left);
+            sb_note(&b, geo, notes ? &notes[i] : NULL);
             game_play(sim, e->color, e->move, false, -1.0);
             if (game_to_move(sim) != want) {
                 sb_node(&b);

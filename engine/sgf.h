@@ -47,6 +47,24 @@ bool sgf_load_file(game_t *g, const char *path, int max_moves,
  * short.  `app` is written as AP[app] (e.g. "hein:0.1.0"). */
 char *sgf_write_text(const game_t *g, const char *app);
 
+/* What sgf_write_annotated adds to the node of one entry: labels
+ * LB[cell:text] (text free, as SGF SimpleText) and a comment C[] (NULL
+ * or "": none). */
+#define SGF_NOTE_LABELS 4
+typedef struct sgf_note {
+    const char *comment;
+    int nlabels;                /* up to SGF_NOTE_LABELS */
+    int label_cell[SGF_NOTE_LABELS];
+    const char *label_text[SGF_NOTE_LABELS];
+} sgf_note_t;
+
+/* As sgf_write_text, with notes[i] (g->nentries of them; NULL: none) on
+ * the node of entry i: a move, a swap or a played resignation (the notes
+ * of set-up stones, which share nodes, are not written).  Read back, the
+ * game is the same (the reader skips comments and labels past the
+ * root). */
+char *sgf_write_annotated(const game_t *g, const char *app, const sgf_note_t *notes);
+
 /* Write the game to path.  On failure returns false with a reason. */
 bool sgf_save_file(const game_t *g, const char *app, const char *path,
                    char *err, size_t errlen);

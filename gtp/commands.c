@@ -17,6 +17,7 @@
 #include "gtp/args.h"
 #include "gtp/cmd_ice.h"
 #include "gtp/cmd_resist.h"
+#include "gtp/cmd_review.h"
 #include "gtp/cmd_dfpn.h"
 #include "gtp/cmd_scns.h"
 #include "gtp/cmd_vc.h"
@@ -475,7 +476,8 @@ cmd_hexgui_analyze_commands(htp_cmd_t *cmd, void *ctx)
                        "string/Solve (10 s)/solve %m 10\n"
                        "var/SCNS PV/scns-pv\n"
                        "pspairs/SCNS Values/scns-values\n"
-                       "param/SCNS Param/param_scns\n");
+                       "param/SCNS Param/param_scns\n"
+                       "pspairs/Review Move (up to 6 s)/review-move 2 1\n");
 }
 
 static htp_status_t
@@ -583,6 +585,10 @@ const htp_command_t commands_table[] = {
       "the SCNS player's principal variation from here after its genmove (HexGui var)" },
     { "scns-values", cmd_scns_values, "",
       "each root move of the SCNS player's last search: VALUE:WORK, W or L when proven "
+      "(HexGui pspairs)" },
+    /* the review */
+    { "review-move", cmd_review_move, "[SECONDS [SOLVE_SECONDS]]",
+      "the last move's review: hein's best move and value, the move's loss, a proven win "
       "(HexGui pspairs)" },
     /* analysis and tools */
     { "hexgui-analyze_commands", cmd_hexgui_analyze_commands, "", "HexGui's analyze menu" },

@@ -1021,6 +1021,40 @@ START_TEST(write_escapes_brackets_and_backslashes_in_information)
 }
 END_TEST
 
+/* Notes on moves: labels before the comment, escaped; none on set-up
+ * stones (they share a node), none for a label off the board; the game
+ * reads back the same, the comments and labels past the root skipped. */
+START_TEST(annotated_write_puts_labels_and_comments_on_move_nodes)
+{
+    game_t *g = new_game(5, 5);
+    ck_assert_int_eq(game_play(g, HEX_BLACK, cell(g, "a1"), true, -1), GAME_OK);
+    ck_assert_int_eq(game_play(g, HEX_BLACK, cell(g, "c3"), false, -1), GAME_OK);
+    ck_assert_int_eq(game_play(g, HEX_WHITE, cell(g, "b2"), false, -1), GAME_OK);
+    ck_assert_int_eq(game_play(g, HEX_BLACK, cell(g, "d2"), false, -1), GAME_OK);
+    sgf_note_t notes[4] = {
+        { .comment = "not written", .nlabels = 1, .label_cell = { cell(g, "e5") },
+          .label_text = { "x" } },
+        { .comment = "Move 1: c3\nbest]", .nlabels = 2,
+          .label_cell = { cell(g, "c3"), cell(g, "d4") }, .label_text = { "best", "a:b" } },
+        { .comment = "" },
+        { .nlabels = 1, .label_cell = { MOVE_SWAP }, .label_text = { "off" } },
+    };
+    char *text = sgf_write_annotated(g, APP, notes);
+    ck_assert_str_eq(text, "(;FF[4]GM[11]SZ[5]AP[hein:0.1.0]\n;AB[a1]\n"
+                     ";B[c3]LB[c3:best][d4:a\\:b]C[Move 1: c3\nbest\\]];W[b2];B[d2])\n");
+    game_t *back = load_ok(text, -1);
+    char *again = sgf_write_text(back, APP);
+    char *plain = sgf_write_text(g, APP);
+    ck_assert_str_eq(again, plain);
+    ck_assert_ptr_null(strstr(plain, "C[Move"));
+    free(again);
+    free(plain);
+    free(text);
+    delete_game(back);
+    delete_game(g);
+}
+END_TEST
+
 START_TEST(time_left_is_written_as_bl_wl_and_read_back)
 {
     game_t *g = new_game(5, 5);
@@ -1290,6 +1324,7 @@ sgf_suite(void)
     tcase_add_test(t, write_groups_setup_stones_and_adds_pl_only_when_needed);
     tcase_add_test(t, write_adds_a_pl_node_when_the_side_to_move_was_set_after_a_move);
     tcase_add_test(t, write_escapes_brackets_and_backslashes_in_information);
+    tcase_add_test(t, annotated_write_puts_labels_and_comments_on_move_nodes);
     tcase_add_test(t, time_left_is_written_as_bl_wl_and_read_back);
     tcase_add_test(t, save_and_load_file_round_trip);
     tcase_add_test(t, file_errors_name_the_file_and_the_reason);

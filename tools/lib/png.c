@@ -8,8 +8,8 @@
 
 #include "tools/lib/png.h"
 
-/* The most bytes a stored deflate block holds. */
-#define PNG_STORED_MAX 65535
+/* The longest match deflate codes. */
+#define PNG_MATCH_MAX 258
 
 void
 png_image_init(png_image_t *img, int width, int height,
@@ -102,6 +102,17 @@ static const struct {
     { '8', { 7, 5, 7, 5, 7 } }, { '9', { 7, 5, 7, 1, 7 } },
     { '.', { 0, 0, 0, 0, 2 } }, { '-', { 0, 0, 7, 0, 0 } },
     { '+', { 0, 2, 7, 2, 0 } },
+    { 'A', { 2, 5, 7, 5, 5 } }, { 'B', { 6, 5, 6, 5, 6 } },
+    { 'C', { 3, 4, 4, 4, 3 } }, { 'D', { 6, 5, 5, 5, 6 } },
+    { 'E', { 7, 4, 6, 4, 7 } }, { 'G', { 3, 4, 5, 5, 3 } },
+    { 'H', { 5, 5, 7, 5, 5 } }, { 'I', { 7, 2, 2, 2, 7 } },
+    { 'K', { 5, 5, 6, 5, 5 } }, { 'L', { 4, 4, 4, 4, 7 } },
+    { 'M', { 5, 7, 7, 5, 5 } }, { 'N', { 6, 5, 5, 5, 5 } },
+    { 'O', { 2, 5, 5, 5, 2 } }, { 'P', { 6, 5, 6, 4, 4 } },
+    { 'R', { 6, 5, 6, 5, 5 } }, { 'S', { 3, 4, 2, 1, 6 } },
+    { 'T', { 7, 2, 2, 2, 2 } }, { 'U', { 5, 5, 5, 5, 7 } },
+    { 'V', { 5, 5, 5, 5, 2 } }, { 'W', { 5, 5, 5, 7, 5 } },
+    { 'Y', { 5, 5, 2, 2, 2 } },
 };
 
 void
@@ -190,26 +201,125 @@ png_rows(const png_image_t *img, strbuf_t *raw)
     }
 }
 
-/* The zlib stream of raw in stored deflate blocks. */
+/* Deflate's bit stream: values go out least significant bit first. */
+typedef struct png_bits {
+    strbuf_t *out;
+    uint32_t acc;               /* bits not yet written, the first lowest */
+    int n;                      /* how many */
+} png_bits_t;
+
 static void
-png_zlib_stored(const strbuf_t *raw, strbuf_t *z)
+png_bits_put(png_bits_t *b, uint32_t v, int n)
 {
-    size_t done = 0;
+    b->acc |= v << b->n;
+    b->n += n;
+    while (b->n >= 8) {
+        util_buf_addc(b->out, (char)(b->acc & 0xffu));
+        b->acc >>= 8;
+        b->n -= 8;
+    }
+}
+
+/* A Huffman code of n bits, its most significant bit first. */
+static void
+png_bits_code(png_bits_t *b, uint32_t code, int n)
+{
+    for (int i = n - 1; i >= 0; i--)
+        png_bits_put(b, code >> i & 1u, 1);
+}
+
+/* Symbol s of the fixed literal/length code (RFC 1951, 3.2.6). */
+static void
+png_bits_symbol(png_bits_t *b, int s)
+{
+    if (s < 144)
+        png_bits_code(b, 0x30u + (uint32_t)s, 8);
+    else if (s < 256)
+        png_bits_code(b, 0x190u + (uint32_t)(s - 144), 9);
+    else if (s < 280)
+        png_bits_code(b, (uint32_t)(s - 256), 7);
+    else
+        png_bits_code(b, 0xc0u + (uint32_t)(s - 280), 8);
+}
+
+/* A match of len bytes (3..PNG_MATCH_MAX) at distance dist. */
+static void
+png_bits_match(png_bits_t *b, size_t len, size_t dist)
+{
+    static const unsigned short len_base[29] = {
+        3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51,
+        59, 67, 83, 99, 115, 131, 163, 195, 227, 258
+    };
+    static const unsigned char len_extra[29] = {
+        0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4,
+        4, 5, 5, 5, 5, 0
+    };
+    static const unsigned short dist_base[30] = {
+        1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385,
+        513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385,
+        24577
+    };
+    static const unsigned char dist_extra[30] = {
+        0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10,
+        10, 11, 11, 12, 12, 13, 13
+    };
+    int i = 28, j = 29;
+
+    while (len_base[i] > len)
+        i--;
+    png_bits_symbol(b, 257 + i);
+    png_bits_put(b, (uint32_t)(len - len_base[i]), len_extra[i]);
+    while (dist_base[j] > dist)
+        j--;
+    png_bits_code(b, (uint32_t)j, 5);
+    png_bits_put(b, (uint32_t)(dist - dist_base[j]), dist_extra[j]);
+}
+
+/* How many bytes from p[i] repeat those dist bytes before them (at
+ * most PNG_MATCH_MAX, none past n). */
+static size_t
+png_match(const unsigned char *p, size_t i, size_t n, size_t dist)
+{
+    size_t len = 0;
+
+    if (dist > i)
+        return 0;
+    while (i + len < n && len < PNG_MATCH_MAX && p[i + len] == p[i + len - dist])
+        len++;
+    return len;
+}
+
+/* The zlib stream of raw: one deflate block of fixed Huffman codes,
+ * whose matches repeat the byte before (runs of a colour) or the row
+ * above (stride bytes back), the longer of the two, greedily. */
+static void
+png_zlib(const strbuf_t *raw, size_t stride, strbuf_t *z)
+{
+    const unsigned char *p = (const unsigned char *)raw->s;
+    png_bits_t b = { z, 0, 0 };
+    size_t i = 0;
 
     util_buf_addc(z, 0x78);             /* deflate, 32 KiB window */
     util_buf_addc(z, 0x01);             /* no dictionary; check bits */
-    do {
-        size_t n = raw->len - done < PNG_STORED_MAX
-            ? raw->len - done : PNG_STORED_MAX;
+    png_bits_put(&b, 1, 1);             /* BFINAL */
+    png_bits_put(&b, 1, 2);             /* BTYPE 01: fixed codes */
+    while (i < raw->len) {
+        size_t run = png_match(p, i, raw->len, 1);
+        size_t row = png_match(p, i, raw->len, stride);
 
-        util_buf_addc(z, done + n == raw->len ? 1 : 0);  /* BFINAL, BTYPE 00 */
-        png_put(z, (uint32_t)n, 2, false);
-        png_put(z, (uint32_t)n ^ 0xffffu, 2, false);
-        util_buf_addn(z, raw->s + done, n);
-        done += n;
-    } while (done < raw->len);
-    png_put(z, png_adler32(1, (const unsigned char *)raw->s, raw->len), 4,
-            true);
+        if (run >= 3 && run >= row) {
+            png_bits_match(&b, run, 1);
+            i += run;
+        } else if (row >= 3) {
+            png_bits_match(&b, row, stride);
+            i += row;
+        } else {
+            png_bits_symbol(&b, p[i++]);
+        }
+    }
+    png_bits_symbol(&b, 256);           /* end of block */
+    png_bits_put(&b, 0, (8 - b.n) % 8); /* to a whole byte */
+    png_put(z, png_adler32(1, p, raw->len), 4, true);
 }
 
 void
@@ -234,7 +344,7 @@ png_encode(const png_image_t *img, strbuf_t *out)
     png_chunk(out, "PLTE", &data);
     strbuf_clear(&data);
     png_rows(img, &raw);
-    png_zlib_stored(&raw, &data);
+    png_zlib(&raw, (size_t)img->width + 1, &data);
     png_chunk(out, "IDAT", &data);
     strbuf_clear(&data);
     png_chunk(out, "IEND", &data);
@@ -246,18 +356,10 @@ bool
 png_save(const png_image_t *img, const char *path, char *err, size_t size)
 {
     strbuf_t png = { 0 };
-    FILE *f = fopen(path, "we");
     bool ok;
 
-    if (!f) {
-        snprintf(err, size, "cannot write '%s': %s", path, strerror(errno));
-        return false;
-    }
     png_encode(img, &png);
-    ok = fwrite(png.s, 1, png.len, f) == png.len;
-    ok = fclose(f) == 0 && ok;
-    if (!ok)
-        snprintf(err, size, "cannot write '%s': %s", path, strerror(errno));
+    ok = util_write_file(path, png.s, png.len, err, size);
     strbuf_free(&png);
     return ok;
 }

@@ -2,9 +2,10 @@
 #ifndef HEIN_TOOLS_LIB_UTIL_H
 #define HEIN_TOOLS_LIB_UTIL_H
 
-/* Helpers shared by the tools (hein-regress, hein-match): appends to
- * growable strings and allocation that exit on failure, trimming, splitting a command
- * line and a monotonic clock.  Nothing here keeps state between calls, so
+/* Helpers shared by the tools (hein-regress, hein-match, hein-review):
+ * appends to growable strings and allocation that exit on failure,
+ * trimming, splitting a command line, writing a file whole and a
+ * monotonic clock.  Nothing here keeps state between calls, so
  * every function may be called from any thread. */
 
 #include <stdbool.h>
@@ -45,6 +46,14 @@ char **util_split_command(const char *s, const char **why);
 
 /* Frees a vector from util_split_command (NULL is fine). */
 void util_free_words(char **words);
+
+/* Writes len bytes of data to path whole or not at all: into a new file
+ * beside it (path, ".tmp" and the process id), then renamed over path, so
+ * that a reader never sees half a file and a failure leaves path as it
+ * was.  Returns false, with "cannot write 'PATH': REASON" in err, when it
+ * cannot. */
+bool util_write_file(const char *path, const void *data, size_t len, char *err,
+                     size_t size);
 
 /* Seconds on a monotonic clock. */
 double util_now(void);

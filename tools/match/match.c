@@ -30,6 +30,7 @@
 #include "tools/match/match_game.h"
 #include "tools/match/match_plot.h"
 #include "tools/match/match_stats.h"
+#include "tools/lib/sigthread.h"
 #include "tools/lib/util.h"
 
 /* Defaults. */
@@ -58,9 +59,7 @@ typedef struct match_run {
     /* Atomics, used without the lock. */
     atomic_bool warned[4];      /* see match_game_env_t */
     atomic_bool stop;           /* set once: no new game starts */
-    atomic_int signal;          /* the signal that stopped the match, 0 */
-    atomic_bool done;           /* the games are over: the signal thread
-                                 * may end */
+    sigthread_t signals;        /* the signal that stopped the match */
 
     /* Guarded by lock: the game counter, the tally (with the engines'
      * genmove times and the winners in the order the games finished,
@@ -399,44 +398,12 @@ match_run_stop(match_run_t *run)
     }
 }
 
-/* The signals the signal thread waits for.  SIGUSR1 only ends it. */
+/* The signal thread's stop (sigthread.h). */
 static void
-match_signal_set(sigset_t *set, bool hup)
+match_signal_stop(void *arg, int sig)
 {
-    sigemptyset(set);
-    sigaddset(set, SIGINT);
-    sigaddset(set, SIGTERM);
-    if (hup)
-        sigaddset(set, SIGHUP);
-    sigaddset(set, SIGUSR1);
-}
-
-static void *
-match_signal_thread(void *arg)
-{
-    match_run_t *run = arg;
-    struct sigaction hup;
-    sigset_t set;
-    int sig;
-
-    /* A SIGHUP ignored by whoever started us (nohup) stays ignored. */
-    sigaction(SIGHUP, NULL, &hup);
-    match_signal_set(&set, hup.sa_handler != SIG_IGN);
-    for (;;) {
-        if (sigwait(&set, &sig) != 0)
-            continue;
-        if (sig == SIGUSR1) {
-            if (atomic_load(&run->done))
-                return NULL;
-            continue;
-        }
-        if (atomic_load(&run->signal) == 0) {
-            atomic_store(&run->signal, sig);
-            fprintf(stderr, "hein-match: stopping (signal %d); the finished "
-                    "games are kept\n", sig);
-        }
-        match_run_stop(run);
-    }
+    (void)sig;
+    match_run_stop(arg);
 }
 
 /* Records a finished game: tally, results.txt, progress line. */
@@ -579,8 +546,8 @@ match_probe(match_run_t *run, match_opts_t *o)
                               &o->cfg.name[who])) {
             fprintf(stderr, "hein-match: cannot use engine %s: %s\n",
                     who == 0 ? "A" : "B", o->cfg.command[who]);
-            return atomic_load(&run->signal)
-                ? 128 + atomic_load(&run->signal) : 2;
+            return sigthread_signal(&run->signals)
+                ? 128 + sigthread_signal(&run->signals) : 2;
         }
     }
     for (int who = 0; who < 2; who++) {
@@ -600,17 +567,10 @@ match_probe(match_run_t *run, match_opts_t *o)
 static int
 match_run(match_run_t *run, match_opts_t *o)
 {
-    sigset_t set;
-    pthread_t sig_thread;
     int status;
 
-    /* Caught by the signal thread, even if started in the background by a
-     * shell that ignores SIGINT there. */
-    signal(SIGINT, SIG_DFL);
-    signal(SIGTERM, SIG_DFL);
-    match_signal_set(&set, true);
-    pthread_sigmask(SIG_BLOCK, &set, NULL);
-    if (pthread_create(&sig_thread, NULL, match_signal_thread, run) != 0) {
+    if (!sigthread_start(&run->signals, "hein-match", "the finished games are kept",
+                         match_signal_stop, run)) {
         fputs("hein-match: cannot start a thread\n", stderr);
         return 1;
     }
@@ -624,12 +584,10 @@ match_run(match_run_t *run, match_opts_t *o)
             status = 1;
         if (run->failed)
             status = 1;
-        if (atomic_load(&run->signal))
-            status = 128 + atomic_load(&run->signal);
+        if (sigthread_signal(&run->signals))
+            status = 128 + sigthread_signal(&run->signals);
     }
-    atomic_store(&run->done, true);
-    pthread_kill(sig_thread, SIGUSR1);
-    pthread_join(sig_thread, NULL);
+    sigthread_end(&run->signals);
     return status;
 }
 

@@ -2,7 +2,8 @@
 /* Unit tests for the PNG writer (tools/lib/png.h): the checksums against
  * their published values, the drawing, and files read back chunk by
  * chunk: the signature, IHDR's fields, the palette, every CRC, and the
- * IDAT's zlib stream of stored blocks inflated back to the exact rows. */
+ * IDAT's zlib stream (fixed-code deflate) inflated back to the exact
+ * rows. */
 #include "config.h"
 
 #include <check.h>
@@ -101,19 +102,74 @@ parse(const unsigned char *f, size_t size, parsed_t *p)
     ck_assert_msg(pos == size, "%zu bytes after IEND", size - pos);
 }
 
-/* Inflates a zlib stream made of stored blocks only, checking its header,
- * every block's LEN/NLEN, that only the last is final, and the Adler-32.
- * Returns the data (malloc'd), its length in *len, the blocks in
- * *blocks. */
-static unsigned char *
-inflate_stored(const unsigned char *z, size_t size, size_t *len,
-               int *blocks)
+/* A deflate stream being read: bits come least significant first. */
+typedef struct bits {
+    const unsigned char *z;
+    size_t size, pos;           /* the byte being read */
+    int bit;                    /* its next bit */
+} bits_t;
+
+static unsigned
+get_bits(bits_t *b, int n)
 {
-    unsigned char *out = NULL;
-    size_t pos = 2;
+    unsigned v = 0;
+
+    for (int i = 0; i < n; i++) {
+        ck_assert_msg(b->pos < b->size, "the stream runs past the end");
+        v |= (unsigned)(b->z[b->pos] >> b->bit & 1) << i;
+        if (++b->bit == 8) {
+            b->bit = 0;
+            b->pos++;
+        }
+    }
+    return v;
+}
+
+/* One symbol of the fixed literal/length code (RFC 1951, 3.2.6): its
+ * code read most significant bit first, 7 to 9 bits. */
+static int
+get_symbol(bits_t *b)
+{
+    unsigned code = 0;
+
+    for (int len = 1; len <= 9; len++) {
+        code = code << 1 | get_bits(b, 1);
+        if (len == 7 && code <= 23)
+            return 256 + (int)code;
+        if (len == 8 && code >= 0x30 && code <= 0xbf)
+            return (int)code - 0x30;
+        if (len == 8 && code >= 0xc0 && code <= 0xc7)
+            return 280 + (int)code - 0xc0;
+        if (len == 9 && code >= 0x190)
+            return 144 + (int)code - 0x190;
+    }
+    ck_abort_msg("no fixed code");
+    return -1;
+}
+
+/* Inflates a zlib stream of stored and fixed-code blocks (the encoder
+ * writes one of the latter), checking its header, every stored block's
+ * LEN/NLEN, every match's distance, that only the last block is final,
+ * and the Adler-32.  Returns the data (malloc'd), its length in *len,
+ * the blocks in *blocks. */
+static unsigned char *
+inflate_zlib(const unsigned char *z, size_t size, size_t *len, int *blocks)
+{
+    static const unsigned short len_base[29] = {
+        3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51,
+        59, 67, 83, 99, 115, 131, 163, 195, 227, 258
+    };
+    static const unsigned short dist_base[30] = {
+        1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385,
+        513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385,
+        24577
+    };
+    size_t cap = 1024;
+    unsigned char *out = malloc(cap);
+    bits_t b = { z, size, 2, 0 };
     bool final = false;
 
-    ck_assert(size >= 2 + 5 + 4);
+    ck_assert(size >= 2 + 1 + 4);
     ck_assert_uint_eq(z[0] & 0x0f, 8);                  /* deflate */
     ck_assert_uint_le(z[0] >> 4, 7);                    /* window */
     ck_assert_uint_eq((z[0] * 256u + z[1]) % 31, 0);    /* check bits */
@@ -121,26 +177,60 @@ inflate_stored(const unsigned char *z, size_t size, size_t *len,
     *len = 0;
     *blocks = 0;
     while (!final) {
-        ck_assert_msg(pos + 5 <= size, "block %d runs past the end",
-                      *blocks);
-        ck_assert_msg((z[pos] & 0x06) == 0, "block %d is not stored",
-                      *blocks);
-        final = z[pos] & 1;
-        unsigned n = z[pos + 1] | (unsigned)z[pos + 2] << 8;
-        unsigned nn = z[pos + 3] | (unsigned)z[pos + 4] << 8;
+        final = get_bits(&b, 1);
+        unsigned type = get_bits(&b, 2);
 
-        ck_assert_uint_eq(n ^ 0xffffu, nn);
-        ck_assert(pos + 5 + n <= size);
-        out = realloc(out, *len + n + 1);
-        ck_assert_ptr_nonnull(out);
-        memcpy(out + *len, z + pos + 5, n);
-        *len += n;
-        pos += 5 + n;
+        ck_assert_msg(type <= 1, "block %d: type %u", *blocks, type);
+        if (type == 0) {
+            if (b.bit) {
+                b.bit = 0;
+                b.pos++;
+            }
+            ck_assert(b.pos + 4 <= size);
+            unsigned n = z[b.pos] | (unsigned)z[b.pos + 1] << 8;
+            unsigned nn = z[b.pos + 2] | (unsigned)z[b.pos + 3] << 8;
+
+            ck_assert_uint_eq(n ^ 0xffffu, nn);
+            b.pos += 4;
+            ck_assert(b.pos + n <= size);
+            while (*len + n > cap)
+                out = realloc(out, cap *= 2);
+            memcpy(out + *len, z + b.pos, n);
+            *len += n;
+            b.pos += n;
+        } else {
+            for (int s; (s = get_symbol(&b)) != 256;) {
+                size_t n = 1, dist = 0;
+
+                if (s > 256) {
+                    ck_assert_int_le(s, 285);
+                    int i = s - 257;
+                    int extra = i < 8 || i == 28 ? 0 : (i - 4) / 4;
+                    n = len_base[i] + get_bits(&b, extra);
+                    unsigned d = 0;
+
+                    for (int k = 0; k < 5; k++)
+                        d = d << 1 | get_bits(&b, 1);
+                    ck_assert_uint_le(d, 29);
+                    dist = dist_base[d] + get_bits(&b, d < 4 ? 0 : (int)(d - 2) / 2);
+                    ck_assert_msg(dist <= *len, "a match reaches before the start");
+                }
+                while (*len + n > cap)
+                    out = realloc(out, cap *= 2);
+                ck_assert_ptr_nonnull(out);
+                for (size_t k = 0; k < n; k++, ++*len)
+                    out[*len] = s < 256 ? (unsigned char)s : out[*len - dist];
+            }
+            if (b.bit) {
+                b.bit = 0;
+                b.pos++;
+            }
+        }
         ++*blocks;
     }
-    ck_assert_msg(pos + 4 == size, "%zu bytes after the last block",
-                  size - pos);
-    ck_assert_uint_eq(png_adler32(1, out, *len), be32(z + pos));
+    ck_assert_msg(b.pos + 4 == size, "%zu bytes after the last block",
+                  size - b.pos);
+    ck_assert_uint_eq(png_adler32(1, out, *len), be32(z + b.pos));
     return out;
 }
 
@@ -181,7 +271,7 @@ check_round_trip(const png_image_t *img)
     ck_assert_uint_eq(p.interlace, 0);
     ck_assert_uint_eq(p.plte_len, 3 * (size_t)img->colors);
     ck_assert(memcmp(p.plte, img->palette, p.plte_len) == 0);
-    unsigned char *data = inflate_stored(p.idat, p.idat_len, &len, &blocks);
+    unsigned char *data = inflate_zlib(p.idat, p.idat_len, &len, &blocks);
     unsigned char *want = expected_rows(img, &want_len);
     ck_assert_uint_eq(len, want_len);
     ck_assert_msg(memcmp(data, want, len) == 0, "IDAT inflates to other "
@@ -225,16 +315,39 @@ START_TEST(small_image_reads_back_to_its_pixels)
 }
 END_TEST
 
-START_TEST(large_image_spans_several_stored_blocks)
+/* A plain image with a few lines is one block of a few hundred bytes
+ * (runs and repeated rows); noise still reads back exactly, larger than
+ * its pixels by less than an eighth (9-bit codes at worst). */
+START_TEST(large_image_compresses_and_noise_reads_back)
 {
     png_image_t img;
+    strbuf_t file = { 0 };
+    uint32_t x = 12345;
 
-    /* 300 rows of 1 + 300 bytes: 90300 bytes, two blocks. */
+    /* 300 rows of 1 + 300 bytes: 90300 bytes. */
     png_image_init(&img, 300, 300, palette, 3, 2);
     for (int i = 0; i < 300; i++)
         png_set(&img, i, (i * 7) % 300, (unsigned char)(i % 3));
-    ck_assert_int_eq(check_round_trip(&img), 2);
+    png_line(&img, 0, 150, 299, 150, 1);
+    ck_assert_int_eq(check_round_trip(&img), 1);
+    png_encode(&img, &file);
+    ck_assert_uint_lt(file.len, 90300 / 20);
     png_image_free(&img);
+    strbuf_clear(&file);
+
+    png_image_init(&img, 200, 100, palette, 3, 0);
+    for (int y = 0; y < 100; y++)
+        for (int i = 0; i < 200; i++) {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            png_set(&img, i, y, (unsigned char)(x % 3));
+        }
+    ck_assert_int_eq(check_round_trip(&img), 1);
+    png_encode(&img, &file);
+    ck_assert_uint_lt(file.len, 100 * 201 * 9 / 8 + 100);
+    png_image_free(&img);
+    strbuf_free(&file);
 }
 END_TEST
 
@@ -337,9 +450,45 @@ START_TEST(text_draws_the_font_glyphs)
 }
 END_TEST
 
+/* The glyph of c at scale 1 as 15 bits, row by row, left first. */
+static unsigned
+glyph_bits(char c)
+{
+    char s[2] = { c, '\0' };
+    unsigned bits = 0;
+    png_image_t img;
+
+    png_image_init(&img, 3, 5, palette, 3, 0);
+    png_text(&img, 0, 0, s, 1, 1);
+    for (int y = 0; y < 5; y++)
+        for (int x = 0; x < 3; x++)
+            bits = bits << 1 | (png_get(&img, x, y) ? 1u : 0u);
+    png_image_free(&img);
+    return bits;
+}
+
+/* The capital letters of the axis titles: 'A' as drawn, every glyph of
+ * the font set and no two alike (a letter never reads as a digit: O is
+ * narrower than 0, S than 5, B than 8, D than 0); lower case and the
+ * letters not drawn stay blank. */
+START_TEST(letters_are_distinct_glyphs)
+{
+    static const char font[] = "0123456789.-+ABCDEGHIKLMNOPRSTUVWY";
+    /* .#. #.# ### #.# #.# */
+    ck_assert_uint_eq(glyph_bits('A'), 0x2bed);
+    for (const char *a = font; *a; a++) {
+        ck_assert_msg(glyph_bits(*a) != 0, "'%c' is blank", *a);
+        for (const char *b = a + 1; *b; b++)
+            ck_assert_msg(glyph_bits(*a) != glyph_bits(*b), "'%c' looks like '%c'", *a, *b);
+    }
+    ck_assert_uint_eq(glyph_bits('a'), 0);
+    ck_assert_uint_eq(glyph_bits('Q'), 0);
+}
+END_TEST
+
 START_TEST(saved_file_holds_the_encoded_bytes)
 {
-    char path[] = "/tmp/test_png-XXXXXX", err[256];
+    char path[] = "/tmp/test_png-XXXXXX", err[256], tmp[64];
     strbuf_t want = { 0 };
     png_image_t img;
     unsigned char got[4096];
@@ -358,6 +507,9 @@ START_TEST(saved_file_holds_the_encoded_bytes)
     n = fread(got, 1, sizeof got, f);
     fclose(f);
     unlink(path);
+    /* written beside it first, then renamed: nothing left over */
+    snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
+    ck_assert_int_ne(access(tmp, F_OK), 0);
     ck_assert_uint_eq(n, want.len);
     ck_assert(memcmp(got, want.s, n) == 0);
     ck_assert(!png_save(&img, "/nonexistent/dir/x.png", err, sizeof err));
@@ -375,12 +527,13 @@ png_suite(void)
 
     tcase_add_test(t, checksums_match_their_published_values);
     tcase_add_test(t, small_image_reads_back_to_its_pixels);
-    tcase_add_test(t, large_image_spans_several_stored_blocks);
+    tcase_add_test(t, large_image_compresses_and_noise_reads_back);
     tcase_add_test(t, one_pixel_image_is_a_valid_file);
     tcase_add_test(t, lines_include_both_ends_and_drawing_is_clipped);
     tcase_add_test(t, lines_of_every_slope_end_where_they_should);
     tcase_add_test(t, saved_file_holds_the_encoded_bytes);
     tcase_add_test(t, text_draws_the_font_glyphs);
+    tcase_add_test(t, letters_are_distinct_glyphs);
     suite_add_tcase(s, t);
     return s;
 }
