@@ -348,6 +348,12 @@ append_letters(const geometry_t *g, char *buf, int size, int *len, int indent)
 int
 position_to_text(const position_t *p, char *buf, int size)
 {
+    return position_to_text_rule(p, true, buf, size);
+}
+
+int
+position_to_text_rule(const position_t *p, bool swap_rule, char *buf, int size)
+{
     const geometry_t *g = p->geo;
     int len = 0;
     if (size <= 0)
@@ -363,7 +369,7 @@ position_to_text(const position_t *p, char *buf, int size)
                geometry_move_name(g, last, name));
     if (p->swapped)
         append(buf, size, &len, ", swap played");
-    else if (position_swap_available(p))
+    else if (swap_rule && position_swap_available(p))
         append(buf, size, &len, ", swap available");
     if (p->winner != HEX_EMPTY)
         append(buf, size, &len, ", %s has won", hex_color_name(p->winner));

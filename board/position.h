@@ -183,7 +183,12 @@ hex_color_t position_random_fill(position_t *p, struct rng *rng);
 
 /* A readable diamond diagram, rows indented, with coordinates, into buf
  * (size bytes; truncated, always NUL-terminated).  No empty lines.  Returns
- * the length written. */
+ * the length written.  The header says "swap available" where the
+ * position allows a swap. */
 int position_to_text(const position_t *p, char *buf, int size);
+
+/* The same, for a game played with (swap_rule) or without the swap rule:
+ * without it, a swap that the position would allow is not announced. */
+int position_to_text_rule(const position_t *p, bool swap_rule, char *buf, int size);
 
 #endif /* HEIN_BOARD_POSITION_H */

@@ -9,7 +9,8 @@
 
 #include "engine/engine.h"
 
-#define DEFAULT_GAME_TIME 1800.0
+/* No game clock until one is set: every move takes move_time. */
+#define DEFAULT_GAME_TIME 0.0
 #define DEFAULT_MOVE_TIME 10.0
 
 static int engine_threads(const engine_t *e);
@@ -250,6 +251,8 @@ void
 engine_apply_game_time(engine_t *e)
 {
     game_clock_init(&e->clock, e->game_params.game_time);
+    if (e->game_params.game_time == 0)
+        game_clock_settings(&e->clock, 0, 1, 0);        /* no limit */
     engine_apply_clock_params(e);
 }
 
@@ -391,6 +394,16 @@ ask_player(engine_t *e, const game_t *g, hex_color_t color, const stop_t *stop, 
     return GENMOVE_OK;
 }
 
+void
+engine_move_time(const engine_t *e, hex_color_t color, double *budget, double *limit,
+                 bool *banked)
+{
+    bitset_t empty = position_empty_cells(&e->game.pos);
+    *budget = game_clock_budget(&e->clock, color, bitset_count(&empty),
+                                e->game_params.move_time);
+    *limit = game_clock_limit(&e->clock, color, *budget, banked);
+}
+
 genmove_status_t
 engine_genmove(engine_t *e, hex_color_t color, const stop_t *stop, bool play,
                int *move, double *seconds)
@@ -398,29 +411,20 @@ engine_genmove(engine_t *e, hex_color_t color, const stop_t *stop, bool play,
     game_t *g = &e->game;
     double start = stop_now();
     *seconds = 0;
-    hex_color_t winner = game_winner(g);
-    if (winner == color)
-        return GENMOVE_GAME_WON;
-    if (winner != HEX_EMPTY) {
-        *move = MOVE_RESIGN;
-    } else {
-        bitset_t empty = position_empty_cells(&g->pos);
-        ask_t a = {
-            .budget = game_clock_budget(&e->clock, color, bitset_count(&empty),
-                                        e->game_params.move_time),
-            .allow_swap = e->game_params.allow_swap,
-        };
-        a.limit = game_clock_limit(&e->clock, color, a.budget, &a.banked);
-        genmove_status_t s = ask_player(e, g, color, stop, start, &a, move);
-        if (s != GENMOVE_OK)
-            return s;
-    }
+    /* A finished game keeps its result: no move, no resignation. */
+    if (game_winner(g) != HEX_EMPTY)
+        return GENMOVE_GAME_OVER;
+    ask_t a = { .allow_swap = e->game_params.allow_swap };
+    engine_move_time(e, color, &a.budget, &a.limit, &a.banked);
+    genmove_status_t s = ask_player(e, g, color, stop, start, &a, move);
+    if (s != GENMOVE_OK)
+        return s;
     *seconds = stop_now() - start;
     if (play) {
         game_clock_charge(&e->clock, color, *seconds);
         if (*move == MOVE_RESIGN) {
-            /* No entry (game.h); asked again, it stands already. */
-            if (game_resigned(g) != color && game_resign(g, color) != GAME_OK)
+            /* A player's resignation of a live game: no entry (game.h). */
+            if (game_resign(g, color) != GAME_OK)
                 return GENMOVE_PLAYER_ERROR;
         } else {
             if (game_play(g, color, *move, false, *seconds) != GAME_OK)
@@ -439,7 +443,7 @@ engine_analyse(engine_t *e, const game_t *g, const stop_t *stop, double seconds,
     *reported = false;
     *move = MOVE_NONE;
     if (game_winner(g) != HEX_EMPTY)
-        return GENMOVE_GAME_WON;
+        return GENMOVE_GAME_OVER;
     hex_color_t color = game_to_move(g);
     ask_t a = { .budget = seconds, .limit = seconds, .banked = false, .allow_swap = false };
     genmove_status_t s = ask_player(e, g, color, stop, stop_now(), &a, move);

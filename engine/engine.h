@@ -51,8 +51,11 @@
 typedef struct game_params {
     bool allow_swap;            /* genmove may answer swap-pieces */
     double swap_ratio;          /* the circuit's swap rule (swap.h) */
-    double game_time;           /* seconds per side per game */
-    double move_time;           /* seconds per move when time is unlimited */
+    double game_time;           /* seconds per side per game; 0 (the
+                                 * default): no game clock */
+    double move_time;           /* seconds per move with no game clock
+                                 * (default 10); setting it ends the
+                                 * game clock */
     double increment;           /* Fischer: seconds added after each move */
     double safety;              /* seconds a move never uses of the time
                                  * left */
@@ -188,25 +191,37 @@ bool engine_set_time_left(engine_t *e, hex_color_t color, double seconds, int st
                           char *err, size_t errlen);
 
 /* Apply param_game game_time: new main time for both sides, restarted
- * (with the increment and safety margin of param_game). */
+ * (with the increment and safety margin of param_game); game_time 0: no
+ * game clock, every move takes param_game move_time. */
 void engine_apply_game_time(engine_t *e);
 
 /* Apply param_game increment and safety to the clock as it runs. */
 void engine_apply_clock_params(engine_t *e);
 
+/* The time genmove gives `color`'s next move (engine/clock.h): its
+ * budget, its limit, and whether time not used is kept for later moves.
+ * With no game clock (param_game game_time 0, the default, or after
+ * param_game move_time or time_settings 0 T 0) both are param_game
+ * move_time; under a game clock the time manager's share. */
+void engine_move_time(const engine_t *e, hex_color_t color, double *budget, double *limit,
+                      bool *banked);
+
 /* Outcome of engine_genmove. */
 typedef enum genmove_status {
     GENMOVE_OK = 0,
-    GENMOVE_GAME_WON,           /* the colour has already won: no move */
+    GENMOVE_GAME_OVER,          /* the game is over (a connection or a
+                                 * resignation): no move for either side */
     GENMOVE_NO_MEMORY,
     GENMOVE_PLAYER_ERROR        /* the player answered an illegal move */
 } genmove_status_t;
 
 /* Ask the current player for a move for `color` within the clock's budget
  * (stop: the command's interrupt; its deadline is set here).  When `play`
- * the move is played and its time charged to the clock; a resignation is
- * recorded by game_resign, as no entry (engine/game.h).  A colour that has
- * already lost resigns.  *seconds receives the time used. */
+ * the move is played and its time charged to the clock; a player's
+ * resignation (of a live game) is recorded by game_resign, as no entry
+ * (engine/game.h).  A game that is over (a connection or a resignation
+ * stands) gives GENMOVE_GAME_OVER for either colour and changes nothing:
+ * its result stays what it is.  *seconds receives the time used. */
 genmove_status_t engine_genmove(engine_t *e, hex_color_t color, const stop_t *stop,
                                 bool play, int *move, double *seconds);
 
@@ -217,7 +232,7 @@ genmove_status_t engine_genmove(engine_t *e, hex_color_t color, const stop_t *st
  * cells even where it would swap), within stop.  *move receives its
  * answer; when the player reported its search of that position (player.h
  * last_search), the report is in *out and *reported is true.  A game
- * that is over gives GENMOVE_GAME_WON and no search.  For the review
+ * that is over gives GENMOVE_GAME_OVER and no search.  For the review
  * (engine/review.h). */
 genmove_status_t engine_analyse(engine_t *e, const game_t *g, const stop_t *stop,
                                 double seconds, int *move, player_report_t *out,

@@ -28,8 +28,8 @@
  *   game, the resignation staying in the record as the node it is.
  *
  * Either way game_resigned() says who resigned (HTP showboard prints it),
- * game_winner() counts it (final_score; genmove gives the winner no move
- * and has the loser resign again, recording nothing more) and
+ * game_winner() counts it (final_score; genmove gives neither side a
+ * move on a finished game and records nothing) and
  * game_result() states it (SGF RE).  No second resignation is accepted
  * while one stands (GAME_OVER); a colour that has already lost by
  * connection may still resign. */

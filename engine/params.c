@@ -21,9 +21,11 @@ static const param_desc_t game_param_table[] = {
       "where no swap table decides: swap a first stone whose circuit value is at least "
       "this share of the best first stone's" },
     { "game_time", PARAM_DOUBLE, offsetof(game_params_t, game_time), 0, 864000, NULL,
-      "seconds per side for the whole game (restarts both clocks)" },
+      "seconds per side for the whole game (restarts both clocks); 0: no game clock, "
+      "every move takes move_time" },
     { "move_time", PARAM_DOUBLE, offsetof(game_params_t, move_time), 0.01, 86400, NULL,
-      "seconds per move when the clock is unlimited" },
+      "seconds per move when there is no game clock; setting it ends the game clock "
+      "(game_time 0), as time_settings 0 T 0 does" },
     { "increment", PARAM_DOUBLE, offsetof(game_params_t, increment), 0, 86400, NULL,
       "Fischer: seconds added to a side's main time after each of its moves" },
     { "safety", PARAM_DOUBLE, offsetof(game_params_t, safety), 0, 60, NULL,
@@ -154,7 +156,12 @@ static void
 game_changed(engine_t *e, const void *before)
 {
     const game_params_t *old = before;
-    if (e->game_params.game_time != old->game_time)
+    /* Whichever was set last holds: a move time ends the game clock, a
+     * game time starts one. */
+    if (e->game_params.move_time != old->move_time) {
+        e->game_params.game_time = 0;
+        engine_apply_game_time(e);
+    } else if (e->game_params.game_time != old->game_time)
         engine_apply_game_time(e);
     else
         engine_apply_clock_params(e);

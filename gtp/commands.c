@@ -175,8 +175,9 @@ genmove(htp_cmd_t *cmd, engine_t *e, bool play)
     switch (engine_genmove(e, c, &stop, play, &move, &seconds)) {
     case GENMOVE_OK:
         break;
-    case GENMOVE_GAME_WON:
-        return htp_failure(cmd, "the game is over: %s has won", hex_color_name(c));
+    case GENMOVE_GAME_OVER:
+        return htp_failure(cmd, "the game is over: %s has won",
+                           hex_color_name(game_winner(&e->game)));
     case GENMOVE_NO_MEMORY:
         return htp_failure(cmd, "out of memory");
     case GENMOVE_PLAYER_ERROR:
@@ -219,7 +220,7 @@ cmd_showboard(htp_cmd_t *cmd, void *ctx)
     char *text = malloc(BOARD_TEXT_MAX);
     if (!text)
         return htp_failure(cmd, "out of memory");
-    position_to_text(&e->game.pos, text, BOARD_TEXT_MAX);
+    position_to_text_rule(&e->game.pos, e->game_params.allow_swap, text, BOARD_TEXT_MAX);
     htp_printf(cmd, "%s", text);
     free(text);
     hex_color_t r = game_resigned(&e->game);
@@ -256,7 +257,10 @@ cmd_all_legal_moves(htp_cmd_t *cmd, void *ctx)
     int n = 0;
     for (int x = bitset_first(&empty); x >= 0; x = bitset_next(&empty, x))
         htp_printf(cmd, "%s%s", n++ ? " " : "", move_name(e, x, name));
-    if (position_check(&e->game.pos, c, MOVE_SWAP) == POSITION_OK)
+    /* play takes a swap whatever the rule (CONVENTIONS.md); it is listed
+     * only when the game is played with it (param_game allow_swap) */
+    if (e->game_params.allow_swap
+        && position_check(&e->game.pos, c, MOVE_SWAP) == POSITION_OK)
         htp_printf(cmd, " %s", move_name(e, MOVE_SWAP, name));
     return htp_success(cmd, NULL);
 }
@@ -525,7 +529,8 @@ const htp_command_t commands_table[] = {
     { "undo", cmd_undo, "", "take back the last move" },
     { "showboard", cmd_showboard, "", "the board as a diagram" },
     { "final_score", cmd_final_score, "", "B+ or W+ once the game is over" },
-    { "all_legal_moves", cmd_all_legal_moves, "[COLOUR]", "every legal move now" },
+    { "all_legal_moves", cmd_all_legal_moves, "[COLOUR]",
+      "every legal move now (swap-pieces with param_game allow_swap 1)" },
     /* time */
     { "time_settings", cmd_time_settings, "MAIN BYO STONES",
       "main time, then BYO seconds per STONES moves (BYO>0, STONES=0: no limit)" },

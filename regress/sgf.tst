@@ -85,9 +85,9 @@ clear_board
 83 savesgf /nonexistent-dir/x.sgf
 #? [.*]*
 
-# hein's own resignation is saved as RE[B+Resign], no move: loaded back,
-# the game is over, and undo still takes back the last stone (HexGui's
-# Back after a resign reply).
+# A game won by a connection keeps its result: genmove on it fails and
+# records no resignation, so the file says RE[B+]; loaded back, the game is
+# over by the connection alone, and undo takes back the last stone.
 boardsize 3 3
 play b b1
 play w a1
@@ -95,14 +95,14 @@ play b b2
 play w a2
 play b b3
 90 genmove white
-#? [resign]
+#? [.*]*
 91 savesgf /tmp/hein-regress-sgf-resign.sgf
 #? []
 clear_board
 92 loadsgf /tmp/hein-regress-sgf-resign.sgf
 #? []
 93 showboard
-#? [.*black has won.*white resigned]
+#? [.*black has won\n.*]
 94 undo
 #? []
 95 play b b3

@@ -451,7 +451,7 @@ END_TEST
 START_TEST(param_set_validates_and_formats)
 {
     game_params_t p = {
-        .allow_swap = false, .swap_ratio = 0.45, .game_time = 1800, .move_time = 10,
+        .allow_swap = false, .swap_ratio = 0.45, .game_time = 0, .move_time = 10,
         .increment = 0, .safety = CLOCK_SAFETY,
     };
     char err[256], line[256];
@@ -508,6 +508,44 @@ START_TEST(param_groups_apply_their_changes)
     gen = e->knowledge_generation;
     ck_assert(engine_param_set(e, vc, "use_templates", "1", err, sizeof err));
     ck_assert(e->knowledge_generation == gen);  /* no change, nothing to redo */
+    engine_free(e);
+}
+END_TEST
+
+/* With no time settings a move takes param_game move_time (10 s); a
+ * move time set later holds even after a game clock, and a game time set
+ * later brings the clock back. */
+START_TEST(move_time_holds_until_a_game_clock_is_set)
+{
+    engine_t *e = engine_new(1);
+    char err[256];
+    double budget, limit;
+    bool banked;
+    engine_move_time(e, HEX_BLACK, &budget, &limit, &banked);
+    ck_assert(fabs(budget - 10) < 1e-9 && fabs(limit - 10) < 1e-9);
+    ck_assert(fabs(e->game_params.game_time) < 1e-12);
+    const engine_param_group_t *game = engine_param_group("param_game");
+    ck_assert(engine_param_set(e, game, "move_time", "1", err, sizeof err));
+    engine_move_time(e, HEX_WHITE, &budget, &limit, &banked);
+    ck_assert(fabs(budget - 1) < 1e-9 && fabs(limit - 1) < 1e-9);
+    /* a game clock: the time manager's share of 90 s */
+    ck_assert(engine_param_set(e, game, "game_time", "90", err, sizeof err));
+    engine_move_time(e, HEX_BLACK, &budget, &limit, &banked);
+    ck_assert(budget > 0.5 && budget < 90 / 10.0 + 1e-9 && limit >= budget);
+    /* a move time set after it ends it */
+    ck_assert(engine_param_set(e, game, "move_time", "0.5", err, sizeof err));
+    ck_assert(fabs(e->game_params.game_time) < 1e-12);
+    engine_move_time(e, HEX_BLACK, &budget, &limit, &banked);
+    ck_assert(fabs(budget - 0.5) < 1e-9 && fabs(limit - 0.5) < 1e-9);
+    /* and so does time_settings 0 T 0 */
+    engine_time_settings_t t = { 60, 0, 0, false, 0 };
+    ck_assert(engine_set_time_settings(e, &t, err, sizeof err));
+    engine_move_time(e, HEX_BLACK, &budget, &limit, &banked);
+    ck_assert(budget < 60 / 10.0 + 1e-9);
+    engine_time_settings_t none = { 0, 1, 0, false, 0 };
+    ck_assert(engine_set_time_settings(e, &none, err, sizeof err));
+    engine_move_time(e, HEX_BLACK, &budget, &limit, &banked);
+    ck_assert(fabs(budget - 0.5) < 1e-9);
     engine_free(e);
 }
 END_TEST
@@ -698,13 +736,13 @@ START_TEST(random_player_plays_legal_moves_to_the_end)
             c = game_to_move(&e->game);
             ck_assert_int_lt(++moves, 400);
         }
-        /* The loser resigns; the winner gets no move. */
+        /* Over: neither side gets a move. */
         hex_color_t w = game_winner(&e->game);
         int m;
         double s;
-        ck_assert_int_eq(engine_genmove(e, w, &stop, false, &m, &s), GENMOVE_GAME_WON);
-        ck_assert_int_eq(engine_genmove(e, hex_color_other(w), &stop, false, &m, &s), GENMOVE_OK);
-        ck_assert_int_eq(m, MOVE_RESIGN);
+        ck_assert_int_eq(engine_genmove(e, w, &stop, false, &m, &s), GENMOVE_GAME_OVER);
+        ck_assert_int_eq(engine_genmove(e, hex_color_other(w), &stop, false, &m, &s),
+                         GENMOVE_GAME_OVER);
     }
     engine_free(e);
 }
@@ -1045,10 +1083,10 @@ START_TEST(genmove_charges_the_clock_and_reg_genmove_does_not)
 }
 END_TEST
 
-/* HexGui adds no node for a resign reply and sends one undo for its Back
- * button: the resignation genmove answers is reported but is no entry,
- * and undo takes back the last stone with the resignation. */
-START_TEST(genmove_resignation_is_not_an_entry_undo_takes_the_last_stone)
+/* A game won by a connection keeps its result: genmove gives neither
+ * side a move (no resignation is recorded, so the SGF says B+, not
+ * B+Resign), and undo takes back the last stone as before. */
+START_TEST(genmove_on_a_finished_game_changes_nothing)
 {
     engine_t *e = engine_new(7);
     ck_assert_ptr_nonnull(e);
@@ -1058,24 +1096,24 @@ START_TEST(genmove_resignation_is_not_an_entry_undo_takes_the_last_stone)
     stop_t stop = stop_make(NULL, 1);
     int m;
     double s;
+    char buf[32];
     for (int i = 0; i < 2; i++) {
-        /* Asked again, it resigns again; nothing more is recorded. */
-        ck_assert_int_eq(engine_genmove(e, HEX_WHITE, &stop, true, &m, &s), GENMOVE_OK);
-        ck_assert_int_eq(m, MOVE_RESIGN);
+        ck_assert_int_eq(engine_genmove(e, HEX_WHITE, &stop, true, &m, &s), GENMOVE_GAME_OVER);
+        ck_assert_int_eq(engine_genmove(e, HEX_BLACK, &stop, true, &m, &s), GENMOVE_GAME_OVER);
         ck_assert_int_eq(g->nentries, 5);
-        ck_assert_int_eq(game_resigned(g), HEX_WHITE);
+        ck_assert_int_eq(game_resigned(g), HEX_EMPTY);
         ck_assert_int_eq(game_winner(g), HEX_BLACK);
+        ck_assert_str_eq(game_result(g, buf, sizeof buf), "B+");
     }
-    ck_assert_int_eq(engine_genmove(e, HEX_BLACK, &stop, true, &m, &s), GENMOVE_GAME_WON);
     ck_assert_int_eq(game_undo(g), GAME_OK);
     ck_assert_int_eq(g->nentries, 4);
-    ck_assert_int_eq(g->pos.nmoves, 4);
     ck_assert_int_eq(position_color_at(&g->pos, cell(g, "b3")), HEX_EMPTY);
-    ck_assert_int_eq(game_resigned(g), HEX_EMPTY);
     ck_assert_int_eq(game_winner(g), HEX_EMPTY);
     ck_assert_int_eq(game_to_move(g), HEX_BLACK);
-    ck_assert_int_eq(game_play(g, HEX_BLACK, cell(g, "b3"), false, -1), GAME_OK);
-    ck_assert_int_eq(game_winner(g), HEX_BLACK);
+    /* a resignation played as a move ends it too */
+    ck_assert_int_eq(game_play(g, HEX_WHITE, MOVE_RESIGN, false, -1), GAME_OK);
+    ck_assert_int_eq(engine_genmove(e, HEX_WHITE, &stop, true, &m, &s), GENMOVE_GAME_OVER);
+    ck_assert_str_eq(game_result(g, buf, sizeof buf), "B+Resign");
     engine_free(e);
 }
 END_TEST
@@ -1123,6 +1161,7 @@ engine_suite(void)
     tcase_add_test(tc, param_set_validates_and_formats);
     tcase_add_test(tc, param_groups_apply_their_changes);
     tcase_add_test(tc, time_settings_are_checked_and_kept);
+    tcase_add_test(tc, move_time_holds_until_a_game_clock_is_set);
     tcase_add_test(tc, threads_are_the_programs_unless_the_solver_says);
     tcase_add_test(tc, solver_session_keeps_its_table);
     suite_add_tcase(s, tc);
@@ -1139,7 +1178,7 @@ engine_suite(void)
     tcase_add_test(tc, players_own_their_parameter_groups);
     tcase_add_test(tc, players_report_their_last_search_through_the_hook);
     tcase_add_test(tc, genmove_charges_the_clock_and_reg_genmove_does_not);
-    tcase_add_test(tc, genmove_resignation_is_not_an_entry_undo_takes_the_last_stone);
+    tcase_add_test(tc, genmove_on_a_finished_game_changes_nothing);
     tcase_add_test(tc, benchmark_stops_when_interrupted);
     suite_add_tcase(s, tc);
     return s;
