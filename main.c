@@ -18,6 +18,7 @@ typedef struct options {
     uint64_t seed;              /* --seed N; 0: from the clock */
     const char *tt_mb;          /* --tt-mb N, or NULL: param_dfpn's default */
     const char *threads;        /* --threads N, or NULL: param_game's default */
+    bool ponder;                /* --ponder: param_game ponder 1 */
 } options_t;
 
 static const struct option long_options[] = {
@@ -27,6 +28,7 @@ static const struct option long_options[] = {
     { "seed", required_argument, NULL, 's' },
     { "tt-mb", required_argument, NULL, 't' },
     { "threads", required_argument, NULL, 'T' },
+    { "ponder", no_argument, NULL, 'p' },
     { NULL, 0, NULL, 0 }
 };
 
@@ -47,8 +49,14 @@ print_help(FILE *f)
             "  -T, --threads N     the program's threads (1..%d; default 1): the\n"
             "                      solver's and the SCNS player's, more than 1 runs\n"
             "                      them in parallel (also param_game threads)\n"
+            "  -p, --ponder        think on the opponent's time: after genmove,\n"
+            "                      search on until the next command arrives\n"
+            "                      (also param_game ponder; default off)\n"
             "  -h, --help          show this help and exit\n"
             "  -V, --version       show the version and exit\n"
+            "\n"
+            "Time: each move takes 10 seconds (param_game move_time) until a\n"
+            "time control is set (time_settings, param_game game_time).\n"
             "\n"
             "Type 'list_commands' or 'help' at the prompt for the commands.\n",
             ENGINE_MAX_THREADS);
@@ -72,7 +80,7 @@ parse_options(int argc, char **argv, options_t *o)
 {
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "hVc:s:t:T:", long_options, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "hVc:s:t:T:p", long_options, NULL)) != -1) {
         switch (c) {
         case 'h':
             print_help(stdout);
@@ -95,6 +103,9 @@ parse_options(int argc, char **argv, options_t *o)
             break;
         case 'T':
             o->threads = optarg;
+            break;
+        case 'p':
+            o->ponder = true;
             break;
         default:
             if (optopt && optopt != '?')
@@ -133,7 +144,8 @@ set_options(engine_t *e, const options_t *o)
 {
     /* the table is made at the first solve */
     return set_option(e, "param_dfpn", "tt_mb", o->tt_mb, "table size")
-        && set_option(e, "param_game", "threads", o->threads, "thread count");
+        && set_option(e, "param_game", "threads", o->threads, "thread count")
+        && set_option(e, "param_game", "ponder", o->ponder ? "1" : NULL, "ponder");
 }
 
 /* Run a config file's commands; replies to stderr.  Returns -1 to go on
@@ -169,7 +181,7 @@ run_config(htp_t *h, const char *path)
 int
 main(int argc, char **argv)
 {
-    options_t o = { NULL, 0, NULL, NULL };
+    options_t o = { NULL, 0, NULL, NULL, false };
     int status = parse_options(argc, argv, &o);
     if (status >= 0)
         return status;
@@ -184,6 +196,7 @@ main(int argc, char **argv)
         engine_free(e);
         return 1;
     }
+    htp_set_idle(h, commands_idle, e);
     status = o.config ? run_config(h, o.config) : -1;
     if (status < 0)
         status = htp_serve(h);

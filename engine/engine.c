@@ -236,6 +236,7 @@ engine_new_game(engine_t *e, int width, int height)
         return s;
     game_clock_restart(&e->clock);
     players_new_game(e);
+    e->ponder_due = false;
     return GAME_OK;
 }
 
@@ -245,6 +246,7 @@ engine_load_game(engine_t *e, game_t *loaded)
     game_replace(&e->game, loaded);
     game_clock_restart(&e->clock);
     players_new_game(e);
+    e->ponder_due = false;
 }
 
 void
@@ -385,7 +387,7 @@ ask_player(engine_t *e, const game_t *g, hex_color_t color, const stop_t *stop, 
         .proofs = solver_table(e->solver),
         .settings = e->player_settings[i],
     };
-    req.stop.deadline = start + req.limit;
+    req.stop.deadline = a->limit > 0 ? start + a->limit : 0;   /* 0: until stopped */
     *move = player_table[i]->genmove(state, &req);
     if (*move != MOVE_RESIGN && position_check(&g->pos, color, *move) != POSITION_OK)
         return GENMOVE_PLAYER_ERROR;
@@ -411,6 +413,7 @@ engine_genmove(engine_t *e, hex_color_t color, const stop_t *stop, bool play,
     game_t *g = &e->game;
     double start = stop_now();
     *seconds = 0;
+    e->ponder_due = false;
     /* A finished game keeps its result: no move, no resignation. */
     if (game_winner(g) != HEX_EMPTY)
         return GENMOVE_GAME_OVER;
@@ -432,8 +435,33 @@ engine_genmove(engine_t *e, hex_color_t color, const stop_t *stop, bool play,
             if (!e->clock.unlimited)
                 game_set_time_left(g, e->clock.left[color]);
         }
+        /* the opponent's time is ours to think on (engine_ponder) */
+        e->ponder_due = e->game_params.ponder && *move != MOVE_RESIGN;
+        e->ponder_budget = a.budget;
     }
     return GENMOVE_OK;
+}
+
+bool
+engine_ponder(engine_t *e, const stop_t *stop)
+{
+    if (!e->ponder_due)
+        return false;
+    const game_t *g = &e->game;
+    if (game_winner(g) != HEX_EMPTY)
+        return false;
+    /* The position after hein's move, the opponent to move: its replies
+     * are the positions the next genmove searches, and the player's
+     * table and the solver's keep what this search finds.  No deadline,
+     * no clock: it runs until a command arrives.  The budget scales the
+     * search's rhythm (the root interlude) as at genmove. */
+    ask_t a = { .budget = e->ponder_budget, .limit = 0, .allow_swap = false };
+    int move;
+    double start = stop_now();
+    fprintf(stderr, "hein: pondering (%s to move)\n", hex_color_name(game_to_move(g)));
+    genmove_status_t s = ask_player(e, g, game_to_move(g), stop, start, &a, &move);
+    fprintf(stderr, "hein: pondered %.2f s\n", stop_now() - start);
+    return s == GENMOVE_OK;
 }
 
 genmove_status_t

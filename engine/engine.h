@@ -63,6 +63,8 @@ typedef struct game_params {
                                  * solver's and the players', unless
                                  * param_dfpn threads or a player's own
                                  * setting says otherwise */
+    bool ponder;                /* think on the opponent's time
+                                 * (engine_ponder; --ponder) */
 } game_params_t;
 
 /* param_player */
@@ -107,6 +109,9 @@ typedef struct engine {
                                  * player_settings_t), or NULL */
     uint64_t *player_generation;        /* the knowledge each state was
                                          * made with */
+    bool ponder_due;            /* genmove played a move and param_game
+                                 * ponder is on: engine_ponder has work */
+    double ponder_budget;       /* that genmove's budget (seconds) */
     rng_t rng;
     uint64_t seed;
 } engine_t;
@@ -224,6 +229,19 @@ typedef enum genmove_status {
  * its result stays what it is.  *seconds receives the time used. */
 genmove_status_t engine_genmove(engine_t *e, hex_color_t color, const stop_t *stop,
                                 bool play, int *move, double *seconds);
+
+/* Pondering: think on the opponent's time.  After a genmove that played
+ * a move with param_game ponder on, and until the next genmove or a new
+ * game, the current player searches the position on the board for the
+ * side to move (after hein's move: the opponent, whose replies are what
+ * the next genmove meets) with no deadline, until `stop` fires (the
+ * protocol layer's idle stop: the next command arrived).  The board, the
+ * record and the clock are untouched; what the search finds stays in the
+ * player's tables and the solver's, so the next genmove starts ahead.
+ * Called again after each command while it is due, it searches again
+ * (from its tables).  Returns whether it searched.  On the HTP thread,
+ * between commands (htp.h htp_set_idle). */
+bool engine_ponder(engine_t *e, const stop_t *stop);
 
 /* Ask the current player to search the position of g (any record, e.g.
  * a copy of the game taken back to an earlier move; not over) for the

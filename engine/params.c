@@ -33,6 +33,8 @@ static const param_desc_t game_param_table[] = {
     { "threads", PARAM_INT, offsetof(game_params_t, threads), 1, ENGINE_MAX_THREADS, NULL,
       "the program's threads (--threads): the solver's and the players', unless "
       "param_dfpn threads or a player's own threads setting says otherwise" },
+    { "ponder", PARAM_BOOL, offsetof(game_params_t, ponder), 0, 1, NULL,
+      "after genmove, search on the opponent's time until the next command (--ponder)" },
     { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
 };
 

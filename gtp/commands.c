@@ -187,6 +187,12 @@ genmove(htp_cmd_t *cmd, engine_t *e, bool play)
     return htp_success(cmd, "%s", move_name(e, move, name));
 }
 
+void
+commands_idle(void *ctx, const stop_t *stop)
+{
+    engine_ponder(ctx, stop);
+}
+
 static htp_status_t
 cmd_genmove(htp_cmd_t *cmd, void *ctx)
 {

@@ -10,4 +10,8 @@
 /* The table, ended by a NULL name. */
 extern const htp_command_t commands_table[];
 
+/* The idle work (htp.h htp_set_idle) for an engine_t: pondering
+ * (engine.h engine_ponder) when param_game ponder asks for it. */
+void commands_idle(void *ctx, const stop_t *stop);
+
 #endif /* HEIN_GTP_COMMANDS_H */

@@ -86,6 +86,11 @@ struct htp {
      * that blocks from different threads never interleave and each is
      * flushed whole. */
     pthread_mutex_t out_lock;
+
+    /* The idle work (htp_set_idle), or NULL.  Set before htp_serve, then
+     * read-only while it runs. */
+    htp_idle_t idle;
+    void *idle_ctx;
 };
 
 /* A command line waiting in the queue (owned by the queue, then by the
@@ -120,6 +125,12 @@ typedef struct htp_input {
     bool reader_done;           /* (L) the reader thread is finishing */
     bool in_readline;           /* (L) the reader is inside readline() */
     int signo;                  /* (L) first termination signal, 0: none */
+    bool idle_due;              /* (L) a command ran since the idle work
+                                 * was last called */
+    /* Ends the idle work: set (under lock) with every line queued, "#
+     * interrupt", the end of input and a signal; cleared (under lock)
+     * before the idle work starts; read without lock by its threads. */
+    _Atomic bool idle_halt;
 
     FILE *in;                   /* (R) */
     int fd;                     /* (R) descriptor of `in`, -1: none */
@@ -618,6 +629,7 @@ input_wake(htp_input_t *q)
 static void
 queue_push(htp_input_t *q, htp_line_t *l)
 {
+    atomic_store_explicit(&q->idle_halt, true, memory_order_relaxed);
     l->next = NULL;
     if (q->tail)
         q->tail->next = l;
@@ -633,6 +645,7 @@ queue_push(htp_input_t *q, htp_line_t *l)
 static void
 interrupt_newest(htp_input_t *q)
 {
+    atomic_store_explicit(&q->idle_halt, true, memory_order_relaxed);
     uint64_t target = q->tail ? q->tail->seq : q->running;
     if (target > atomic_load_explicit(&q->h->interrupted, memory_order_relaxed))
         atomic_store_explicit(&q->h->interrupted, target, memory_order_relaxed);
@@ -740,6 +753,7 @@ static void
 set_eof(htp_input_t *q)
 {
     q->eof = true;
+    atomic_store_explicit(&q->idle_halt, true, memory_order_relaxed);
     if (!q->closing && !q->quit_read)
         interrupt_newest(q);
     pthread_cond_broadcast(&q->cond);
@@ -932,6 +946,7 @@ signal_main(void *arg)
         }
         q->signo = sig;
         atomic_store_explicit(&q->h->interrupted, UINT64_MAX, memory_order_relaxed);
+        atomic_store_explicit(&q->idle_halt, true, memory_order_relaxed);
         pthread_cond_broadcast(&q->cond);
         pthread_mutex_unlock(&q->lock);
         fprintf(stderr, "htp: signal %d: stopping\n", sig);
@@ -947,6 +962,16 @@ static void
 serve_loop(htp_t *h, htp_input_t *q)
 {
     for (;;) {
+        if (h->idle && q->idle_due && !q->head && !q->eof && !q->signo
+            && !atomic_load(&h->out_failed)) {
+            /* Nothing to do: the idle work runs until a line arrives. */
+            q->idle_due = false;
+            atomic_store_explicit(&q->idle_halt, false, memory_order_relaxed);
+            pthread_mutex_unlock(&q->lock);
+            stop_t stop = stop_with_halt(NULL, &q->idle_halt);
+            h->idle(h->idle_ctx, &stop);
+            pthread_mutex_lock(&q->lock);
+        }
         while (!q->head && !q->eof && !q->signo && !atomic_load(&h->out_failed))
             pthread_cond_wait(&q->cond, &q->lock);
         if (q->signo || atomic_load(&h->out_failed) || !q->head)
@@ -965,6 +990,7 @@ serve_loop(htp_t *h, htp_input_t *q)
 
         pthread_mutex_lock(&q->lock);
         q->running = 0;
+        q->idle_due = true;
         if (status == HTP_QUIT)
             return;
         if (q->interactive && !q->head)
@@ -1086,6 +1112,13 @@ htp_free(htp_t *h)
         return;
     pthread_mutex_destroy(&h->out_lock);
     free(h);
+}
+
+void
+htp_set_idle(htp_t *h, htp_idle_t idle, void *ctx)
+{
+    h->idle = idle;
+    h->idle_ctx = ctx;
 }
 
 const htp_command_t *

@@ -88,6 +88,18 @@ struct htp_cmd {
 htp_t *htp_new(FILE *in, FILE *out, const htp_command_t *table, void *ctx);
 void htp_free(htp_t *h);
 
+/* Idle work: what the serving thread does while no command waits (hein:
+ * pondering).  htp_serve calls it once after each command it ran, when
+ * the queue is empty, on the serving thread, with `ctx` and a stop that
+ * fires as soon as a line arrives (any command, "# interrupt"), at the
+ * end of input and on a signal; it must return promptly then.  The
+ * handlers' context is not in use meanwhile, so the idle work may use it
+ * as a handler would.  It answers nothing and writes only to stderr. */
+typedef void (*htp_idle_t)(void *ctx, const stop_t *stop);
+
+/* Set the idle work (NULL: none), before htp_serve. */
+void htp_set_idle(htp_t *h, htp_idle_t idle, void *ctx);
+
 /* The command table given to htp_new. */
 const htp_command_t *htp_table(const htp_t *h);
 const htp_command_t *htp_lookup(const htp_t *h, const char *name);

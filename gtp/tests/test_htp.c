@@ -490,10 +490,31 @@ server_main(void *arg)
     return NULL;
 }
 
+/* Idle work for the tests: counts its calls and spins until stopped. */
+typedef struct idle_probe {
+    _Atomic int calls;
+    _Atomic int running;
+    _Atomic int ended_by_stop;
+} idle_probe_t;
+
+static void
+idle_spin(void *ctx, const stop_t *stop)
+{
+    idle_probe_t *p = ctx;
+    atomic_fetch_add(&p->calls, 1);
+    atomic_store(&p->running, 1);
+    double end = stop_now() + 10;
+    while (!stop_requested(stop) && stop_now() < end)
+        sleep_ms(1);
+    if (stop_requested(stop))
+        atomic_fetch_add(&p->ended_by_stop, 1);
+    atomic_store(&p->running, 0);
+}
+
 /* Starts htp_serve on its own thread, over two pipes (or over `in_fd`
- * for input when it is >= 0). */
+ * for input when it is >= 0), with `idle` as its idle work when not NULL. */
 static server_t *
-server_start_on(int in_fd, bool unblock_signals, bool keep_in)
+server_start_with(int in_fd, bool unblock_signals, bool keep_in, idle_probe_t *idle)
 {
     server_t *s = calloc(1, sizeof *s);
     ck_assert_ptr_nonnull(s);
@@ -511,11 +532,25 @@ server_start_on(int in_fd, bool unblock_signals, bool keep_in)
     ck_assert_ptr_nonnull(s->out);
     s->h = htp_new(s->in, s->out, test_table, NULL);
     ck_assert_ptr_nonnull(s->h);
+    if (idle)
+        htp_set_idle(s->h, idle_spin, idle);
     s->unblock_signals = unblock_signals;
     s->keep_in = keep_in;
     s->rc = -1;
     ck_assert_int_eq(pthread_create(&s->thread, NULL, server_main, s), 0);
     return s;
+}
+
+static server_t *
+server_start_on(int in_fd, bool unblock_signals, bool keep_in)
+{
+    return server_start_with(in_fd, unblock_signals, keep_in, NULL);
+}
+
+static server_t *
+server_start_idle(idle_probe_t *idle)
+{
+    return server_start_with(-1, false, false, idle);
 }
 
 static server_t *
@@ -655,6 +690,47 @@ START_TEST(test_interrupt_stops_running_command_within_100ms)
     send_text(s->to_htp, "quit\n");
     expect_reply(s, "= \n\n", 2000);
     ck_assert_int_eq(server_finish(s), 0);
+}
+END_TEST
+
+/* The idle work runs once after a command when nothing waits, ends as
+ * soon as a line arrives (the command then answers at once), is not
+ * started again before another command ran, and ends at the end of
+ * input. */
+START_TEST(test_idle_work_runs_between_commands_and_yields_to_input)
+{
+    idle_probe_t probe = { 0 };
+    server_t *s = server_start_idle(&probe);
+    sleep_ms(100);
+    ck_assert_int_eq(atomic_load(&probe.calls), 0);      /* no command yet */
+    send_text(s->to_htp, "echo x\n");
+    expect_reply(s, "= x\n\n", 2000);
+    sleep_ms(100);
+    ck_assert_int_eq(atomic_load(&probe.calls), 1);
+    ck_assert_int_eq(atomic_load(&probe.running), 1);
+    double t0 = stop_now();
+    send_text(s->to_htp, "echo y\n");
+    expect_reply(s, "= y\n\n", 2000);
+    double latency_ms = (stop_now() - t0) * 1000;
+    printf("answer latency while idle work ran: %.3f ms\n", latency_ms);
+    fflush(stdout);
+    ck_assert_msg(latency_ms < 100, "latency %.1f ms", latency_ms);
+    ck_assert_int_eq(atomic_load(&probe.ended_by_stop), 1);
+    sleep_ms(100);
+    ck_assert_int_eq(atomic_load(&probe.calls), 2);      /* after echo y */
+    /* "# interrupt" ends it too, and it waits for the next command */
+    send_text(s->to_htp, "# interrupt\n");
+    sleep_ms(100);
+    ck_assert_int_eq(atomic_load(&probe.running), 0);
+    ck_assert_int_eq(atomic_load(&probe.calls), 2);
+    send_text(s->to_htp, "echo z\n");
+    expect_reply(s, "= z\n\n", 2000);
+    sleep_ms(100);
+    ck_assert_int_eq(atomic_load(&probe.calls), 3);
+    close(s->to_htp);           /* the end of input ends it */
+    s->to_htp = -1;
+    ck_assert_int_eq(server_finish(s), 0);
+    ck_assert_int_eq(atomic_load(&probe.ended_by_stop), 3);
 }
 END_TEST
 
@@ -955,6 +1031,7 @@ htp_suite(void)
     tcase_add_test(tc, test_serve_answers_each_command_in_order);
     tcase_add_test(tc, test_interrupt_stops_running_command_within_100ms);
     tcase_add_test(tc, test_interrupt_reaches_command_queued_behind_running_one);
+    tcase_add_test(tc, test_idle_work_runs_between_commands_and_yields_to_input);
     tcase_add_test(tc, test_interrupt_when_idle_does_not_affect_next_command);
     tcase_add_test(tc, test_other_comments_do_not_interrupt);
     tcase_add_test(tc, test_eof_interrupts_running_command_within_100ms);
