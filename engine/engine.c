@@ -83,6 +83,9 @@ engine_new(uint64_t seed)
     e->game_params.safety = CLOCK_SAFETY;
     e->game_params.threads = 1;
     e->player_params.name = player_default();
+    e->player_params.solver = PLAYER_SOLVER_AUTO;
+    e->player_params.solver_share = 0.3;
+    e->player_params.solver_cells = 64;
     vc_params_default(&e->vc_params);
     dfpn_params_default(&e->dfpn_params);
     e->dfpn_params.threads = 0;         /* the program's */
@@ -365,8 +368,14 @@ ask_player(engine_t *e, const game_t *g, hex_color_t color, const stop_t *stop, 
     void *state;
     solver_t *solver = NULL;
     int mode = e->player_params.solver;
-    bool beside = player_table[i]->uses_solver
-        && (mode == PLAYER_SOLVER_ON || (mode == PLAYER_SOLVER_AUTO && engine_threads(e) > 2));
+    if (mode == PLAYER_SOLVER_AUTO && engine_threads(e) > 2) {
+        mode = PLAYER_SOLVER_ON;
+    } else if (mode == PLAYER_SOLVER_AUTO) {
+        bitset_t empty = position_empty_cells(&g->pos);
+        mode = bitset_count(&empty) <= e->player_params.solver_cells
+            ? PLAYER_SOLVER_SHARED : PLAYER_SOLVER_OFF;
+    }
+    bool beside = player_table[i]->uses_solver && mode != PLAYER_SOLVER_OFF;
     if (!player_state(e, i, &state) || (beside && !(solver = engine_solver(e))))
         return GENMOVE_NO_MEMORY;
     player_request_t req = {
@@ -383,6 +392,8 @@ ask_player(engine_t *e, const game_t *g, hex_color_t color, const stop_t *stop, 
         .knowledge = &e->knowledge,
         .threads = engine_threads(e),
         .solver = solver,
+        .solver_first = beside && mode == PLAYER_SOLVER_SHARED
+            ? e->player_params.solver_share * a->budget : 0,
         .solver_params = &e->dfpn_params,
         .proofs = solver_table(e->solver),
         .settings = e->player_settings[i],

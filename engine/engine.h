@@ -68,17 +68,23 @@ typedef struct game_params {
 } game_params_t;
 
 /* param_player */
-/* param_player solver: whether the solver runs beside a player that
- * can use it (player.h uses_solver) at genmove. */
-enum { PLAYER_SOLVER_AUTO, PLAYER_SOLVER_OFF, PLAYER_SOLVER_ON };
+/* param_player solver: whether and how the solver runs with a player that
+ * can use it (player.h uses_solver) at genmove.  ON: beside it, on a
+ * thread of its own; SHARED: time-sharing the player's threads, the
+ * solver first (solver_share of the move's budget), then the player,
+ * with the solver's proofs in the table they share; AUTO: with at most
+ * two threads SHARED on a position of at most solver_cells empty cells
+ * (before, the player alone: the solver proves little there in a move's
+ * share), with more threads ON. */
+enum { PLAYER_SOLVER_AUTO, PLAYER_SOLVER_OFF, PLAYER_SOLVER_ON, PLAYER_SOLVER_SHARED };
 
 typedef struct player_params {
     int name;                   /* index into player_table */
-    int solver;                 /* PLAYER_SOLVER_*: auto is on when the
-                                 * engine has more than two threads (with
-                                 * two, the solver's thread was worth less
-                                 * than a second search thread: 25 of 72
-                                 * games at 0.5 s a move) */
+    int solver;                 /* PLAYER_SOLVER_* */
+    double solver_share;        /* SHARED: the solver's share of a move's
+                                 * budget, taken first */
+    int solver_cells;           /* AUTO: the most empty cells of a
+                                 * position the solver shares time on */
 } player_params_t;
 
 typedef struct engine {

@@ -39,13 +39,21 @@ static const param_desc_t game_param_table[] = {
 };
 
 /* In the order of PLAYER_SOLVER_*. */
-static const char *const solver_modes[] = { "auto", "0", "1", NULL };
+static const char *const solver_modes[] = { "auto", "0", "1", "shared", NULL };
 
 static const param_desc_t player_param_table[] = {
     { "name", PARAM_CHOICE, offsetof(player_params_t, name), 0, 0, player_names,
       "the player behind genmove" },
     { "solver", PARAM_CHOICE, offsetof(player_params_t, solver), 0, 0, solver_modes,
-      "the solver beside a player that can use it at genmove: auto is 1 when param_game threads > 2" },
+      "the solver with a player that can use it at genmove: 1 beside it on a thread of its "
+      "own; shared: first, for solver_share of the move's time, then the player; auto: "
+      "shared with at most 2 threads (param_game threads) on positions of at most "
+      "solver_cells empty cells, else 1" },
+    { "solver_share", PARAM_DOUBLE, offsetof(player_params_t, solver_share), 0.01, 0.99, NULL,
+      "the solver's share of a move's time when it is shared" },
+    { "solver_cells", PARAM_INT, offsetof(player_params_t, solver_cells), 0, HEX_MAX_CELLS,
+      NULL, "auto with at most 2 threads: the solver shares the time only on positions of at "
+      "most this many empty cells" },
     { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
 };
 

@@ -77,9 +77,15 @@ typedef struct player_request {
     int threads;                /* threads the player may run (>= 1) */
     solver_t *solver;           /* the engine's solver session, ready
                                  * (table, expansion cache), to run beside
-                                 * the player; NULL unless the player's
-                                 * uses_solver is set and param_player
-                                 * solver asks for it */
+                                 * the player or before it (solver_first);
+                                 * NULL unless the player's uses_solver is
+                                 * set and param_player solver asks for
+                                 * it */
+    double solver_first;        /* with the solver: seconds of the move's
+                                 * budget it runs first, alone, with the
+                                 * player's threads, before the player
+                                 * searches (time-sharing); 0: beside the
+                                 * player, on a thread of its own */
     const dfpn_params_t *solver_params; /* the engine's param_dfpn */
     tt_t *proofs;               /* the solver's table, where the engine has
                                  * made it (the solver ran beside a player

@@ -24,9 +24,15 @@
  *      a summary line at the end; the last search is reported (player.h
  *      last_search: values in hundredths of a natural-log unit, work in
  *      expansions) for scns-pv and scns-values.
- *   5. With the solver session lent (param_player solver: 1, or auto
- *      with --threads > 2), the SPDFPN solver runs beside the search on
- *      the same position, one thread of its own, under the same stop: a
+ *   5. With the solver session lent (param_player solver), the SPDFPN
+ *      solver works on the same position.  Time-shared (solver_first:
+ *      param_player solver shared, or auto with at most two threads) it
+ *      runs first, alone, with the search's threads, for its share of
+ *      the budget: a win it proves is played at once; else the search
+ *      takes the rest of the time, with the solver's proofs in the table
+ *      they share, and what follows is as below.  Beside (solver 1, or
+ *      auto with more threads) it runs on a thread of its own while the
+ *      search runs, under the same stop: a
  *      win it proves is played at once (its winning move); a loss it
  *      proves plays the move whose disproof took it most work (the one
  *      that resists longest); else the search's move stands unless the
@@ -321,7 +327,9 @@ typedef struct beside {
     _Atomic bool *found;
     dfpn_result_t result;
     pthread_t thread;
-    bool started;
+    bool started;               /* on a thread of its own */
+    bool ran_first;             /* ran to its end before the search
+                                 * (time-sharing: beside_first) */
 } beside_t;
 
 static void *
@@ -334,11 +342,12 @@ beside_run(void *arg)
     return NULL;
 }
 
-/* Start the solver with one thread on p, me to move, within req's stop
- * and b->halt; it sets *found when it proves the root. */
+/* Set the solver up with one thread on p, me to move, within req's stop
+ * and b->halt; it sets *found when it proves the root.  beside_start
+ * starts it on its own thread. */
 static void
-beside_start(beside_t *b, const player_request_t *req, const position_t *p, hex_color_t me,
-             _Atomic bool *found)
+beside_start_prepare(beside_t *b, const player_request_t *req, const position_t *p,
+                     hex_color_t me, _Atomic bool *found)
 {
     b->sv = req->solver;
     position_copy(&b->pos, p);
@@ -350,6 +359,15 @@ beside_start(beside_t *b, const player_request_t *req, const position_t *p, hex_
     b->stop = stop_with_halt(&req->stop, &b->halt);
     b->found = found;
     b->result.winner = HEX_EMPTY;
+    b->started = false;
+    b->ran_first = false;
+}
+
+static void
+beside_start(beside_t *b, const player_request_t *req, const position_t *p, hex_color_t me,
+             _Atomic bool *found)
+{
+    beside_start_prepare(b, req, p, me, found);
     b->started = pthread_create(&b->thread, NULL, beside_run, b) == 0;
 }
 
@@ -359,8 +377,22 @@ beside_end(beside_t *b)
     atomic_store(&b->halt, true);
     if (b->started)
         pthread_join(b->thread, NULL);
-    else
+    else if (!b->ran_first)
         b->result.winner = HEX_EMPTY;
+}
+
+/* Time-sharing: the solver runs first on this thread, with the player's
+ * threads, for `seconds` at most (within req's stop); *found is set when
+ * it proves the root.  beside_end then has nothing to join. */
+static void
+beside_first(beside_t *b, const player_request_t *req, const position_t *p, hex_color_t me,
+             _Atomic bool *found, int threads, double seconds)
+{
+    beside_start_prepare(b, req, p, me, found);
+    b->params.threads = threads;
+    b->stop.deadline = stop_now() + seconds;
+    b->ran_first = true;
+    beside_run(b);
 }
 
 /* The move after the solver's word on the root: its winning move; in a
@@ -503,7 +535,14 @@ scns_genmove(void *state, const player_request_t *req)
     stop_t stop = stop_with_halt(&req->stop, &found);
     beside_t b;
     st->solver_ran = req->solver && req->solver_params;
-    if (st->solver_ran) {
+    if (st->solver_ran && req->solver_first > 0) {
+        /* time-sharing: the solver first, with the search's threads */
+        beside_first(&b, req, p, me, &found, prm.threads, req->solver_first);
+        /* a win: the search stops at once (found), and its winning move
+         * is played below; else the search has the rest */
+        if (b.result.winner != me)
+            atomic_store(&found, false);
+    } else if (st->solver_ran) {
         if (prm.threads > 1)
             prm.threads--;
         beside_start(&b, req, p, me, &found);

@@ -117,7 +117,7 @@ boardsize 11 11
 # The SCNS player is the default (scns.tst); the resistance and random
 # players stay as baselines.
 61 param_player
-#? [\[list/random/resistance/scns\] name scns\n\[list/auto/0/1\] solver auto]
+#? [\[list/random/resistance/scns\] name scns\n\[list/auto/0/1/shared\] solver auto\n\[string\] solver_share 0\.3\n\[string\] solver_cells 64]
 
 param_game allow_swap 1
 62 param_game allow_swap

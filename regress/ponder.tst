@@ -32,7 +32,7 @@ play b c5
 undo
 undo
 16 showboard
-#? [7x7, white to move, last move black c5\n.*]
+#? [7x7, black to move, last move white [a-g][1-7]\n.*]
 clear_board
 17 showboard
 #? [7x7, black to move\n.*]

@@ -54,7 +54,7 @@
 # The player is chosen by name; resistance stays the default (htp.tst).
 param_player name scns
 40 param_player
-#? [\[list/random/resistance/scns\] name scns\n\[list/auto/0/1\] solver auto]
+#? [\[list/random/resistance/scns\] name scns\n\[list/auto/0/1/shared\] solver auto\n\[string\] solver_share 0\.3\n\[string\] solver_cells 64]
 param_scns progress_interval 0
 
 # ---- decided positions: no search ---------------------------------------
@@ -148,9 +148,9 @@ param_player solver 1
 #? [[a-g][1-7]]
 undo
 76 param_player solver maybe
-#? [solver must be one of auto, 0, 1.*]*
+#? [solver must be one of auto, 0, 1, shared.*]*
 77 param_player
-#? [(.*\n)?\[list/auto/0/1\] solver 1]
+#? [(.*\n)?\[list/auto/0/1/shared\] solver 1\n\[string\] solver_share 0\.3\n\[string\] solver_cells 64]
 param_player solver 0
 param_scns max_expansions 40
 

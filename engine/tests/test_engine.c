@@ -894,9 +894,23 @@ START_TEST(scns_player_runs_the_solver_beside_it)
     scns_settings(e)->max_expansions = 50;
     ck_assert_int_eq(engine_genmove(e, HEX_BLACK, &stop, false, &m, &s), GENMOVE_OK);
     ck_assert(!solver_beside(e, &winner));
+    /* auto with one thread: time-shared, the solver first; it proves
+     * Black's win at once and the search does not run */
     e->player_params.solver = PLAYER_SOLVER_AUTO;
     ck_assert_int_eq(engine_genmove(e, HEX_BLACK, &stop, false, &m, &s), GENMOVE_OK);
-    ck_assert(!solver_beside(e, &winner));
+    position_copy(&after, &g->pos);
+    position_play(&after, HEX_BLACK, m);
+    solver_solve(sv, &after, HEX_WHITE, &e->dfpn_params, &stop, NULL, NULL, &d);
+    ck_assert_int_eq(d.winner, HEX_BLACK);
+    position_free(&after);
+    /* shared, after d4 alone: the solver's share, then the search */
+    ck_assert_int_eq(game_undo(g), GAME_OK);
+    e->player_params.solver = PLAYER_SOLVER_SHARED;
+    e->game_params.move_time = 0.5;
+    scns_settings(e)->max_expansions = 0;
+    ck_assert_int_eq(engine_genmove(e, HEX_WHITE, &stop, false, &m, &s), GENMOVE_OK);
+    ck_assert(solver_beside(e, &winner));
+    ck_assert_int_eq(position_check(&g->pos, HEX_WHITE, m), POSITION_OK);
     engine_free(e);
 }
 END_TEST
@@ -926,6 +940,7 @@ START_TEST(scns_params_are_table_1)
     ck_assert(engine_param_set(e, g, "max_expansions", "7", err, sizeof err));
     ck_assert(engine_param_set(e, g, "progress_interval", "0", err, sizeof err));
     e->player_params.name = player_index("scns");
+    e->player_params.solver = PLAYER_SOLVER_OFF;        /* the search alone */
     ck_assert_int_eq(engine_new_game(e, 7, 7), GAME_OK);
     stop_t stop = stop_make(NULL, 1);
     int m;
