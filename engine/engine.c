@@ -56,6 +56,20 @@ player_settings_free(engine_t *e)
     free(e->player_settings);
 }
 
+/* The opening book (book.h) at start-up: param_game book on, the file
+ * read; without it (or with a broken file: the line on stderr) genmove
+ * asks the player. */
+static void
+engine_init_book(engine_t *e)
+{
+    char path[4096], err[4400];
+    e->game_params.book = true;
+    if (!book_path(path, sizeof path, err, sizeof err) || !book_read(&e->book, path, err, sizeof err)) {
+        book_empty(&e->book);
+        fprintf(stderr, "hein: %s; no opening book\n", err);
+    }
+}
+
 engine_t *
 engine_new(uint64_t seed)
 {
@@ -99,6 +113,7 @@ engine_new(uint64_t seed)
     e->prior = prior_load_default(err, sizeof err);
     if (!e->prior)
         fprintf(stderr, "hein: %s; no move prior\n", err);
+    engine_init_book(e);
     e->knowledge = (kn_config_t){
         .ice_patterns = e->ice_patterns,
         .ice_params = &e->ice_params,
@@ -391,6 +406,21 @@ ask_player(engine_t *e, const game_t *g, hex_color_t color, const stop_t *stop, 
     return GENMOVE_OK;
 }
 
+/* The opening book's move for `color` when it has one for g's position
+ * and param_game book is on (book.h; no search, so about 0 s on the
+ * clock), else the player's (ask_player). */
+static genmove_status_t
+ask_book_or_player(engine_t *e, const game_t *g, hex_color_t color, const stop_t *stop,
+                   double start, const ask_t *a, int *move)
+{
+    int m = e->game_params.book ? book_move(&e->book, &g->pos, color, a->allow_swap) : -1;
+    if (m >= 0 && position_check(&g->pos, color, m) == POSITION_OK) {
+        *move = m;
+        return GENMOVE_OK;
+    }
+    return ask_player(e, g, color, stop, start, a, move);
+}
+
 genmove_status_t
 engine_genmove(engine_t *e, hex_color_t color, const stop_t *stop, bool play,
                int *move, double *seconds)
@@ -411,7 +441,7 @@ engine_genmove(engine_t *e, hex_color_t color, const stop_t *stop, bool play,
             .allow_swap = e->game_params.allow_swap,
         };
         a.limit = game_clock_limit(&e->clock, color, a.budget, &a.banked);
-        genmove_status_t s = ask_player(e, g, color, stop, start, &a, move);
+        genmove_status_t s = ask_book_or_player(e, g, color, stop, start, &a, move);
         if (s != GENMOVE_OK)
             return s;
     }

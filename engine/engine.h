@@ -30,6 +30,7 @@
 #include "board/rng.h"
 #include "board/vc.h"
 #include "board/vc_template.h"
+#include "engine/book.h"
 #include "engine/clock.h"
 #include "engine/game.h"
 #include "engine/param.h"
@@ -60,6 +61,8 @@ typedef struct game_params {
                                  * solver's and the players', unless
                                  * param_dfpn threads or a player's own
                                  * setting says otherwise */
+    bool book;                  /* genmove plays the opening book's move
+                                 * on an empty board (book.h) */
 } game_params_t;
 
 /* param_player */
@@ -93,6 +96,8 @@ typedef struct engine {
                                  * genmove looked one up for */
     bool swap_tried;            /* swap holds that size's (possibly empty)
                                  * table */
+    book_t book;                /* the opening book, read at start-up
+                                 * (empty when missing or broken) */
     kn_config_t knowledge;      /* engine_knowledge */
     uint64_t knowledge_generation;      /* bumped by every change of it */
     solver_t *solver;           /* the solver session (solver.h) */

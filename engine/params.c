@@ -31,6 +31,9 @@ static const param_desc_t game_param_table[] = {
     { "threads", PARAM_INT, offsetof(game_params_t, threads), 1, ENGINE_MAX_THREADS, NULL,
       "the program's threads (--threads): the solver's and the players', unless "
       "param_dfpn threads or a player's own threads setting says otherwise" },
+    { "book", PARAM_BOOL, offsetof(game_params_t, book), 0, 1, NULL,
+      "genmove plays the opening book's first move on an empty board "
+      "(share/book/opening-book.txt; with allow_swap, the book's move for play with swap)" },
     { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
 };
 
