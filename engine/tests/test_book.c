@@ -2,14 +2,15 @@
 /* Unit tests for engine/book: a good file read (comments, both modes, a
  * rectangular size), malformed files refused whole with the line that
  * broke them, a missing file, the lookup on an empty board for either
- * colour, the shipped book, and genmove playing the book's move only when
- * param_game book is on. */
+ * colour, the shipped book, genmove playing the book's move only when
+ * param_game book is on, and a broken book at start-up. */
 #include "config.h"
 
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "engine/book.h"
@@ -178,6 +179,68 @@ START_TEST(genmove_plays_the_book_move_when_on)
 }
 END_TEST
 
+/* A broken book beside a pattern directory: the engine starts, says which
+ * file and line on stderr, and genmove asks the player. */
+START_TEST(broken_book_at_start_up_is_a_warning)
+{
+    char dir[] = "/tmp/hein-bookdir-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char patterns[128], bookdir[128], file[160], log[160];
+    snprintf(patterns, sizeof patterns, "%s/patterns", dir);
+    snprintf(bookdir, sizeof bookdir, "%s/book", dir);
+    snprintf(file, sizeof file, "%s/" BOOK_FILE, bookdir);
+    snprintf(log, sizeof log, "%s/stderr", dir);
+    ck_assert_int_eq(mkdir(patterns, 0700), 0);
+    ck_assert_int_eq(mkdir(bookdir, 0700), 0);
+    FILE *f = fopen(file, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("hein-book 1\n7x7 swap z9\n", f);
+    ck_assert_int_eq(fclose(f), 0);
+    const char *old = getenv("HEIN_PATTERNS");
+    char *saved = old ? strdup(old) : NULL;
+    ck_assert_int_eq(setenv("HEIN_PATTERNS", patterns, 1), 0);
+    fflush(stderr);
+    int fd = dup(fileno(stderr));
+    ck_assert_int_ge(fd, 0);
+    ck_assert_ptr_nonnull(freopen(log, "w", stderr));
+    engine_t *e = engine_new(1);
+    fflush(stderr);
+    ck_assert_int_ge(dup2(fd, fileno(stderr)), 0);
+    close(fd);
+    clearerr(stderr);
+    if (saved)
+        setenv("HEIN_PATTERNS", saved, 1);
+    else
+        unsetenv("HEIN_PATTERNS");
+    free(saved);
+    ck_assert_ptr_nonnull(e);
+    char text[4096] = "";
+    f = fopen(log, "r");
+    ck_assert_ptr_nonnull(f);
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    text[n] = '\0';
+    fclose(f);
+    char expect[256];
+    snprintf(expect, sizeof expect, "%s/../book/" BOOK_FILE ":2: z9 is not a cell of 7x7; no opening book", patterns);
+    ck_assert_msg(strstr(text, expect) != NULL, "stderr: %s", text);
+    ck_assert_int_eq(engine_new_game(e, 7, 7), GAME_OK);
+    char err[256];
+    ck_assert(engine_param_set(e, engine_param_group("param_player"), "name", "random", err,
+                               sizeof err));
+    stop_t stop = { 0 };
+    int move;
+    double seconds;
+    ck_assert_int_eq(engine_genmove(e, HEX_BLACK, &stop, true, &move, &seconds), GENMOVE_OK);
+    ck_assert_int_ge(move, 0);
+    engine_free(e);
+    unlink(file);
+    unlink(log);
+    rmdir(bookdir);
+    rmdir(patterns);
+    rmdir(dir);
+}
+END_TEST
+
 static Suite *
 book_suite(void)
 {
@@ -189,6 +252,7 @@ book_suite(void)
     tcase_add_test(t, lookup_on_an_empty_board_for_either_colour);
     tcase_add_test(t, shipped_book_has_every_square_size);
     tcase_add_test(t, genmove_plays_the_book_move_when_on);
+    tcase_add_test(t, broken_book_at_start_up_is_a_warning);
     suite_add_tcase(s, t);
     return s;
 }

@@ -4,7 +4,11 @@
 # made by hein's own solver and evaluation over HTP: for each square board
 # size up to MAX (19 by default), the first move with swap and without.
 #
-#   make-book.sh [--seconds S] [--max MAX] HEIN OUTPUT
+#   make-book.sh [--seconds S] [--min MIN] [--max MAX] HEIN OUTPUT
+#
+# (sizes MIN to MAX; 1 to 19 by default; share/book/opening-book.txt is
+# all of them, made by `tools/book/make-book.sh engine/hein
+# share/book/opening-book.txt` in the source tree).
 #
 # Up to 7x7, the solver: every first stone of Black (one of each pair a
 # half turn maps onto each other), each in a fresh engine (so the work
@@ -32,25 +36,30 @@
 # status 2 on a usage error, 1 when an engine failed or an opening was
 # not solved in S seconds.
 seconds=300
+min=1
 max=19
 while [ $# -gt 2 ]; do
     case $1 in
         --seconds) seconds=$2; shift 2 ;;
+        --min) min=$2; shift 2 ;;
         --max) max=$2; shift 2 ;;
         *) break ;;
     esac
 done
 if [ $# -ne 2 ]; then
-    echo "usage: make-book.sh [--seconds S] [--max MAX] HEIN OUTPUT" >&2
+    echo "usage: make-book.sh [--seconds S] [--min MIN] [--max MAX] HEIN OUTPUT" >&2
     exit 2
 fi
 hein=$1
 out=$2
 [ -x "$hein" ] || { echo "make-book.sh: $hein is not executable" >&2; exit 2; }
-case $max in
-    [1-9] | 1[0-9]) ;;
-    *) echo "make-book.sh: MAX must be 1 to 19" >&2; exit 2 ;;
-esac
+for size in "$min" "$max"; do
+    case $size in
+        [1-9] | 1[0-9]) ;;
+        *) echo "make-book.sh: MIN and MAX must be 1 to 19" >&2; exit 2 ;;
+    esac
+done
+[ "$min" -le "$max" ] || { echo "make-book.sh: MIN is above MAX" >&2; exit 2; }
 case $seconds in
     '' | *[!0-9]*) echo "make-book.sh: S must be a whole number of seconds" >&2; exit 2 ;;
 esac
@@ -111,7 +120,8 @@ swapped() {
     echo "# hein's opening book: the first move on an empty board, with swap"
     echo "# (param_game allow_swap 1) and without.  Made by hein's own solver and"
     echo "# evaluation, no move entered by hand:"
-    echo "#   tools/book/make-book.sh --seconds $seconds --max $max engine/hein share/book/opening-book.txt"
+    echo "#   tools/book/make-book.sh --seconds $seconds --min $min --max $max $hein $out"
+    echo "# (sizes $min to $max; 1 to 19 take about a minute, the 7x7 solves most of it)."
     echo "# Up to 7x7 by the solver (solve white, one thread, a fresh engine per"
     echo "# stone): with swap, the losing stone (White wins after it) whose"
     echo "# refutation took the most expansions; without, the centre when it"
@@ -124,7 +134,7 @@ swapped() {
     echo "hein-book 1"
 } > "$tmp" || exit 1
 
-n=1
+n=$min
 while [ "$n" -le "$max" ]; do
     centre=
     if [ $((n % 2)) -eq 1 ]; then
