@@ -64,7 +64,8 @@ engine_init_book(engine_t *e)
 {
     char path[4096], err[4400];
     e->game_params.book = true;
-    if (!book_path(path, sizeof path, err, sizeof err) || !book_read(&e->book, path, err, sizeof err)) {
+    if (!book_path(path, sizeof path, err, sizeof err)
+        || !book_read(&e->book, path, err, sizeof err)) {
         book_empty(&e->book);
         fprintf(stderr, "hein: %s; no opening book\n", err);
     }

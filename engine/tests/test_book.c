@@ -221,7 +221,8 @@ START_TEST(broken_book_at_start_up_is_a_warning)
     text[n] = '\0';
     fclose(f);
     char expect[256];
-    snprintf(expect, sizeof expect, "%s/../book/" BOOK_FILE ":2: z9 is not a cell of 7x7; no opening book", patterns);
+    snprintf(expect, sizeof expect,
+             "%s/../book/" BOOK_FILE ":2: z9 is not a cell of 7x7; no opening book", patterns);
     ck_assert_msg(strstr(text, expect) != NULL, "stderr: %s", text);
     ck_assert_int_eq(engine_new_game(e, 7, 7), GAME_OK);
     char err[256];
