@@ -57,6 +57,21 @@ player_settings_free(engine_t *e)
     free(e->player_settings);
 }
 
+/* The opening book (book.h) at start-up: param_game book on, the file
+ * read; without it (or with a broken file: the line on stderr) genmove
+ * asks the player. */
+static void
+engine_init_book(engine_t *e)
+{
+    char path[4096], err[4400];
+    e->game_params.book = true;
+    if (!book_path(path, sizeof path, err, sizeof err)
+        || !book_read(&e->book, path, err, sizeof err)) {
+        book_empty(&e->book);
+        fprintf(stderr, "hein: %s; no opening book\n", err);
+    }
+}
+
 engine_t *
 engine_new(uint64_t seed)
 {
@@ -103,6 +118,7 @@ engine_new(uint64_t seed)
     e->prior = prior_load_default(err, sizeof err);
     if (!e->prior)
         fprintf(stderr, "hein: %s; no move prior\n", err);
+    engine_init_book(e);
     e->knowledge = (kn_config_t){
         .ice_patterns = e->ice_patterns,
         .ice_params = &e->ice_params,
@@ -355,6 +371,9 @@ typedef struct ask {
     double budget, limit;
     bool banked;
     bool allow_swap;
+    bool analyse;               /* the player's own evaluation (the
+                                 * review): the solver only beside it,
+                                 * never before it */
 } ask_t;
 
 /* Ask the current player for a move for `color` in g (not over) as `a`
@@ -375,6 +394,8 @@ ask_player(engine_t *e, const game_t *g, hex_color_t color, const stop_t *stop, 
         mode = bitset_count(&empty) <= e->player_params.solver_cells
             ? PLAYER_SOLVER_SHARED : PLAYER_SOLVER_OFF;
     }
+    if (mode == PLAYER_SOLVER_SHARED && a->analyse)
+        mode = PLAYER_SOLVER_OFF;
     bool beside = player_table[i]->uses_solver && mode != PLAYER_SOLVER_OFF;
     if (!player_state(e, i, &state) || (beside && !(solver = engine_solver(e))))
         return GENMOVE_NO_MEMORY;
@@ -417,6 +438,21 @@ engine_move_time(const engine_t *e, hex_color_t color, double *budget, double *l
     *limit = game_clock_limit(&e->clock, color, *budget, banked);
 }
 
+/* The opening book's move for `color` when it has one for g's position
+ * and param_game book is on (book.h; no search, so about 0 s on the
+ * clock), else the player's (ask_player). */
+static genmove_status_t
+ask_book_or_player(engine_t *e, const game_t *g, hex_color_t color, const stop_t *stop,
+                   double start, const ask_t *a, int *move)
+{
+    int m = e->game_params.book ? book_move(&e->book, &g->pos, color, a->allow_swap) : -1;
+    if (m >= 0 && position_check(&g->pos, color, m) == POSITION_OK) {
+        *move = m;
+        return GENMOVE_OK;
+    }
+    return ask_player(e, g, color, stop, start, a, move);
+}
+
 genmove_status_t
 engine_genmove(engine_t *e, hex_color_t color, const stop_t *stop, bool play,
                int *move, double *seconds)
@@ -430,7 +466,7 @@ engine_genmove(engine_t *e, hex_color_t color, const stop_t *stop, bool play,
         return GENMOVE_GAME_OVER;
     ask_t a = { .allow_swap = e->game_params.allow_swap };
     engine_move_time(e, color, &a.budget, &a.limit, &a.banked);
-    genmove_status_t s = ask_player(e, g, color, stop, start, &a, move);
+    genmove_status_t s = ask_book_or_player(e, g, color, stop, start, &a, move);
     if (s != GENMOVE_OK)
         return s;
     *seconds = stop_now() - start;
@@ -484,7 +520,10 @@ engine_analyse(engine_t *e, const game_t *g, const stop_t *stop, double seconds,
     if (game_winner(g) != HEX_EMPTY)
         return GENMOVE_GAME_OVER;
     hex_color_t color = game_to_move(g);
-    ask_t a = { .budget = seconds, .limit = seconds, .banked = false, .allow_swap = false };
+    ask_t a = {
+        .budget = seconds, .limit = seconds, .banked = false, .allow_swap = false,
+        .analyse = true,
+    };
     genmove_status_t s = ask_player(e, g, color, stop, stop_now(), &a, move);
     if (s != GENMOVE_OK)
         return s;

@@ -30,6 +30,7 @@
 #include "board/rng.h"
 #include "board/vc.h"
 #include "board/vc_template.h"
+#include "engine/book.h"
 #include "engine/clock.h"
 #include "engine/game.h"
 #include "engine/param.h"
@@ -65,6 +66,8 @@ typedef struct game_params {
                                  * setting says otherwise */
     bool ponder;                /* think on the opponent's time
                                  * (engine_ponder; --ponder) */
+    bool book;                  /* genmove plays the opening book's move
+                                 * on an empty board (book.h) */
 } game_params_t;
 
 /* param_player */
@@ -104,6 +107,8 @@ typedef struct engine {
                                  * genmove looked one up for */
     bool swap_tried;            /* swap holds that size's (possibly empty)
                                  * table */
+    book_t book;                /* the opening book, read at start-up
+                                 * (empty when missing or broken) */
     kn_config_t knowledge;      /* engine_knowledge */
     uint64_t knowledge_generation;      /* bumped by every change of it */
     solver_t *solver;           /* the solver session (solver.h) */
@@ -254,7 +259,9 @@ bool engine_ponder(engine_t *e, const stop_t *stop);
  * side to move, for `seconds` (its budget and its limit: the clock is
  * neither read nor charged), without a swap (the player searches the
  * cells even where it would swap), within stop.  *move receives its
- * answer; when the player reported its search of that position (player.h
+ * answer (the solver does not take a share of its time: param_player
+ * solver shared counts as 0 here); when the player reported its search
+ * of that position (player.h
  * last_search), the report is in *out and *reported is true.  A game
  * that is over gives GENMOVE_GAME_OVER and no search.  For the review
  * (engine/review.h). */

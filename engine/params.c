@@ -35,6 +35,9 @@ static const param_desc_t game_param_table[] = {
       "param_dfpn threads or a player's own threads setting says otherwise" },
     { "ponder", PARAM_BOOL, offsetof(game_params_t, ponder), 0, 1, NULL,
       "after genmove, search on the opponent's time until the next command (--ponder)" },
+    { "book", PARAM_BOOL, offsetof(game_params_t, book), 0, 1, NULL,
+      "genmove plays the opening book's first move on an empty board "
+      "(share/book/opening-book.txt; with allow_swap, the book's move for play with swap)" },
     { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
 };
 

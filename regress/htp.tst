@@ -112,7 +112,7 @@ boardsize 11 11
 
 # Parameters list as HexGui's "[type] key value" lines.
 60 param_game
-#? [\[bool\] allow_swap 0\n\[string\] swap_ratio 0\.45\n\[string\] game_time 0\n\[string\] move_time 10\n\[string\] increment 0\n\[string\] safety 0\.05\n\[string\] threads 1]
+#? [\[bool\] allow_swap 0\n\[string\] swap_ratio 0\.45\n\[string\] game_time 0\n\[string\] move_time 10\n\[string\] increment 0\n\[string\] safety 0\.05\n\[string\] threads 1\n\[bool\] ponder 0\n\[bool\] book 1]
 
 # The SCNS player is the default (scns.tst); the resistance and random
 # players stay as baselines.

@@ -941,6 +941,7 @@ START_TEST(scns_params_are_table_1)
     ck_assert(engine_param_set(e, g, "progress_interval", "0", err, sizeof err));
     e->player_params.name = player_index("scns");
     e->player_params.solver = PLAYER_SOLVER_OFF;        /* the search alone */
+    e->game_params.book = false;        /* the empty board: searched */
     ck_assert_int_eq(engine_new_game(e, 7, 7), GAME_OK);
     stop_t stop = stop_make(NULL, 1);
     int m;

@@ -35,6 +35,15 @@
 #               threads (param_game threads 2, i.e. --threads 2: one
 #               search thread and the solver's, against param_player
 #               solver 0 and two search threads); --jobs 1
+#   shared      the solver with the player as param_player solver auto
+#               has it (time-shared: the solver first for solver_share of
+#               the move's time on positions of at most solver_cells
+#               empty cells) against param_player solver 0, both with
+#               --threads N (param_game threads); with N = 2 use --jobs 1
+#   ponder      pondering (param_game ponder 1) against none, under a
+#               game clock (--game-time, sudden death by default, so
+#               the thinking time is real); one thread each; use
+#               --jobs 1 (the ponderer thinks while its opponent does)
 #   clock       the default player against itself under a game clock
 #               (--game-time SEC[+INC], e.g. 60 or 30+1): losses on time
 #               and the seconds per move by move number are what to read;
@@ -88,7 +97,7 @@ while [ $# -gt 3 ]; do
         *) break ;;
     esac
 done
-usage="usage: strength-scns.sh [options] HEIN-MATCH HEIN resistance|mohex|threads|solver|clock|knockout|sweep"
+usage="usage: strength-scns.sh [options] HEIN-MATCH HEIN resistance|mohex|threads|solver|shared|ponder|clock|knockout|sweep"
 if [ $# -ne 3 ]; then
     echo "$usage" >&2
     exit 2
@@ -112,7 +121,7 @@ match() {
     name=$1
     a="$hein --seed 1{game} --config $2"
     b=${4:-"$hein --seed 2{game} --config $3"}
-    if [ "$mode" = clock ]; then
+    if [ "$mode" = clock ] || [ "$mode" = ponder ]; then
         echo "== $name: $games games, $size x $size, $game_time s a game"
         timing="--game-time $game_time --tolerance ${tolerance:-0.5}"
     else
@@ -191,6 +200,21 @@ case $mode in
         printf '%s\n' 'param_player name scns' 'param_game threads 2' 'param_player solver 0' \
             >"$out/no-solver.cfg"
         match solver-vs-none-2-threads "$out/solver.cfg" "$out/no-solver.cfg"
+        ;;
+    shared)
+        printf '%s\n' 'param_player name scns' "param_game threads $threads" \
+            >"$out/shared.cfg"
+        printf '%s\n' 'param_player name scns' "param_game threads $threads" \
+            'param_player solver 0' >"$out/alone.cfg"
+        match "shared-vs-alone-$threads-threads" "$out/shared.cfg" "$out/alone.cfg"
+        ;;
+    ponder)
+        inc=0
+        case $game_time in *+*) inc=${game_time#*+} ;; esac
+        printf '%s\n' 'param_player name scns' "param_game increment $inc" \
+            'param_game ponder 1' >"$out/ponder.cfg"
+        printf '%s\n' 'param_player name scns' "param_game increment $inc" >"$out/clock.cfg"
+        match "ponder-vs-none-$game_time" "$out/ponder.cfg" "$out/clock.cfg"
         ;;
     clock)
         inc=0

@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 # strength-scns.sh, the player's match runs: its usage errors, and one
-# tiny tuning sweep, thread match and solver match (two 5x5 games each)
+# tiny tuning sweep, thread, solver, shared and ponder matches (two 5x5
+# games each)
 # that must write their configs and finished matches.
 . "$srcdir/match/tests/match-lib.sh"
 
@@ -58,6 +59,21 @@ expect_file "$tmp/s4/solver.cfg" "param_player solver 1"
 expect_file "$tmp/s4/no-solver.cfg" "param_player solver 0"
 expect_file "$tmp/s4/no-solver.cfg" "param_game threads 2"
 [ "$(games "$tmp/s4/solver-vs-none-2-threads")" = 2 ] || fail "the solver match played no 2 games"
+
+# the shared mode (the solver as auto has it against none) and the
+# ponder mode (pondering against none, under a game clock)
+run_strength --games 2 --size 5 --move-time 0.2 --jobs 1 --out "$tmp/s6" \
+    "$referee" "$hein" shared
+expect_status 0
+expect_out "== shared-vs-alone-1-threads: 2 games, 5 x 5"
+expect_file "$tmp/s6/alone.cfg" "param_player solver 0"
+[ "$(games "$tmp/s6/shared-vs-alone-1-threads")" = 2 ] || fail "the shared match played no 2 games"
+run_strength --games 2 --size 5 --game-time 4 --jobs 1 --out "$tmp/s7" \
+    "$referee" "$hein" ponder
+expect_status 0
+expect_out "== ponder-vs-none-4: 2 games, 5 x 5, 4 s a game"
+expect_file "$tmp/s7/ponder.cfg" "param_game ponder 1"
+[ "$(games "$tmp/s7/ponder-vs-none-4")" = 2 ] || fail "the ponder match played no 2 games"
 
 # the clock mode: a game clock with an increment, told to both engines
 run_strength --games 2 --size 5 --game-time 4+0.5 --jobs 1 --out "$tmp/s5" \
