@@ -95,7 +95,7 @@ static const param_desc_t scns_param_table[] = {
       "gradual forgetting of a move's error with the work below it, (8)" },
     { "forget_work", PARAM_INT, offsetof(scns_params_t, forget_work), 1, 1000000000, NULL,
       "W_max of (8): expansions after which a move's error is forgotten" },
-    { "tt_mb", PARAM_INT, offsetof(scns_params_t, tt_mb), 1, 1 << 20, NULL,
+    { "tt_mb", PARAM_MIB, offsetof(scns_params_t, tt_mb), 1, 1 << 20, NULL,
       "node table size in MiB, and a quarter more for RAVE (changing it empties them)" },
     { "max_expansions", PARAM_INT, offsetof(scns_params_t, max_expansions), 0, 1 << 30, NULL,
       "expansions per genmove at most; 0: the time budget alone" },
