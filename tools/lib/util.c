@@ -206,3 +206,18 @@ util_now(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
+
+void
+util_option_error(const char *prog, int c, int optopt, const char *arg)
+{
+    bool long_option = strncmp(arg, "--", 2) == 0;
+    if (c == ':' && long_option)
+        fprintf(stderr, "%s: option '%s' needs an argument\n", prog, arg);
+    else if (c == ':')
+        fprintf(stderr, "%s: option -%c needs an argument\n", prog, optopt);
+    else if (optopt && !long_option)
+        fprintf(stderr, "%s: unknown option '-%c'\n", prog, optopt);
+    else
+        fprintf(stderr, "%s: unknown option '%s'\n", prog, arg);
+    fprintf(stderr, "Try '%s --help'.\n", prog);
+}

@@ -4,7 +4,7 @@
 
 /* Helpers shared by the tools (hein-regress, hein-match, hein-review):
  * appends to growable strings and allocation that exit on failure,
- * trimming, splitting a command line, writing a file whole and a
+ * the command line's option errors, trimming, splitting a command line, writing a file whole and a
  * monotonic clock.  Nothing here keeps state between calls, so
  * every function may be called from any thread. */
 
@@ -12,6 +12,13 @@
 #include <stddef.h>
 
 #include "board/strbuf.h"
+
+/* After getopt_long with an optstring that starts with ':' returned c
+ * ('?' or ':') for argv[optind - 1] (its optopt: the option character,
+ * 0 for an unknown long option), say on stderr what was wrong:
+ * "PROG: unknown option '-x'" or "PROG: option -o needs an argument",
+ * then "Try 'PROG --help'.". */
+void util_option_error(const char *prog, int c, int optopt, const char *arg);
 
 /* Allocation that never returns NULL: on failure it says "out of memory"
  * on stderr and exits with status 2. */
