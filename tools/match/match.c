@@ -516,7 +516,9 @@ match_write_plot(const match_run_t *run)
     bool ok;
 
     util_buf_addf(&path, "%s/winrate.png", run->opts->cfg.outdir);
-    ok = match_plot_save(path.s, run->tally.winners, run->tally.games, err,
+    const char *names[2] = { run->opts->cfg.name[0], run->opts->cfg.name[1] };
+
+    ok = match_plot_save(path.s, run->tally.winners, run->tally.games, names, err,
                          sizeof err);
     if (!ok)
         fprintf(stderr, "hein-match: %s\n", err);
