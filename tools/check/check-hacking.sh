@@ -8,7 +8,7 @@
 set -u
 top=${srcdir:-.}
 [ -f "$top/HACKING" ] || top=$top/..
-dirs='board|search|engine|gtp|tools|regress|share'
+dirs='board|search|engine|gtp|tools|regress|share|doc'
 missing=0
 checked=0
 named=$(grep -oE "(\b($dirs)/[A-Za-z0-9_./-]*|\bmain\.c\b)" "$top/HACKING" | sed 's/\.$//' | sort -u)
@@ -20,7 +20,7 @@ for path in $named; do
     fi
 done
 unnamed=0
-for path in main.c $(cd "$top" && find board search engine gtp tools regress share \
+for path in main.c $(cd "$top" && find board search engine gtp tools regress share doc \
         -name .deps -prune -o -type f \( -name '*.c' -o -name '*.h' -o -name '*.sh' \
         -o -name '*.am' ! -name Makefile.am \) -print | sort); do
     checked=$((checked + 1))
