@@ -221,3 +221,19 @@ util_option_error(const char *prog, int c, int optopt, const char *arg)
         fprintf(stderr, "%s: unknown option '%s'\n", prog, arg);
     fprintf(stderr, "Try '%s --help'.\n", prog);
 }
+
+bool
+util_help_version(int argc, char **argv, const char *prog, const char *usage)
+{
+    if (argc != 2)
+        return false;
+    if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
+        fputs(usage, stdout);
+        return true;
+    }
+    if (strcmp(argv[1], "-V") == 0 || strcmp(argv[1], "--version") == 0) {
+        printf("%s (%s) %s\n", prog, PACKAGE_NAME, PACKAGE_VERSION);
+        return true;
+    }
+    return false;
+}

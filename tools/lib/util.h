@@ -20,6 +20,11 @@
  * then "Try 'PROG --help'.". */
 void util_option_error(const char *prog, int c, int optopt, const char *arg);
 
+/* A tool's -h/--help and -V/--version as its only argument: prints
+ * `usage` (help) or "PROG (hein) VERSION" on stdout and returns true
+ * (the tool then exits 0); false for any other command line. */
+bool util_help_version(int argc, char **argv, const char *prog, const char *usage);
+
 /* Allocation that never returns NULL: on failure it says "out of memory"
  * on stderr and exits with status 2. */
 void *util_xmalloc(size_t size);
