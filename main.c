@@ -105,7 +105,7 @@ parse_options(int argc, char **argv, options_t *o)
             fprintf(stderr, "Try 'hein --help'.\n");
             return 2;
         default:
-            if (optopt)
+            if (optopt && strncmp(argv[optind - 1], "--", 2) != 0)
                 fprintf(stderr, "hein: unknown option '-%c'\n", optopt);
             else
                 fprintf(stderr, "hein: unknown option '%s'\n", argv[optind - 1]);
