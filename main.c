@@ -80,7 +80,8 @@ parse_options(int argc, char **argv, options_t *o)
 {
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "hVc:s:t:T:p", long_options, NULL)) != -1) {
+    /* the leading ':' makes a missing argument ':' and an unknown option '?' */
+    while ((c = getopt_long(argc, argv, ":hVc:s:t:T:p", long_options, NULL)) != -1) {
         switch (c) {
         case 'h':
             print_help(stdout);
@@ -107,9 +108,16 @@ parse_options(int argc, char **argv, options_t *o)
         case 'p':
             o->ponder = true;
             break;
-        default:
-            if (optopt && optopt != '?')
+        case ':':
+            if (strncmp(argv[optind - 1], "--", 2) == 0)
+                fprintf(stderr, "hein: option '%s' needs an argument\n", argv[optind - 1]);
+            else
                 fprintf(stderr, "hein: option -%c needs an argument\n", optopt);
+            fprintf(stderr, "Try 'hein --help'.\n");
+            return 2;
+        default:
+            if (optopt && strncmp(argv[optind - 1], "--", 2) != 0)
+                fprintf(stderr, "hein: unknown option '-%c'\n", optopt);
             else
                 fprintf(stderr, "hein: unknown option '%s'\n", argv[optind - 1]);
             fprintf(stderr, "Try 'hein --help'.\n");
@@ -172,6 +180,11 @@ run_config(htp_t *h, const char *path)
         } else if (s == HTP_QUIT) {
             status = 0;
         }
+    }
+    if (status < 0 && ferror(f)) {
+        /* a directory opens but cannot be read (EISDIR) */
+        fprintf(stderr, "hein: cannot read config file %s: %s\n", path, strerror(errno));
+        status = 1;
     }
     free(line);
     fclose(f);

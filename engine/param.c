@@ -7,8 +7,24 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include "engine/param.h"
+
+long
+param_memory_mib(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+    long mib = pages > 0 && page > 0 ? (long)((double)pages * (double)page / 1048576.0) : 0;
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) {
+        long limit = (long)(rl.rlim_cur >> 20);
+        if (mib == 0 || limit < mib)
+            mib = limit;
+    }
+    return mib;
+}
 
 const param_desc_t *
 param_find(const param_desc_t *table, const char *name)
@@ -67,7 +83,7 @@ static bool
 number_error(const param_desc_t *d, char *err, size_t errlen)
 {
     snprintf(err, errlen, "%s must be %s from %.15g to %.15g", d->name,
-             d->type == PARAM_INT ? "an integer" : "a number", d->min, d->max);
+             d->type == PARAM_DOUBLE ? "a number" : "an integer", d->min, d->max);
     return false;
 }
 
@@ -76,15 +92,23 @@ param_set_number(const param_desc_t *table, void *base, const char *name, double
                  char *err, size_t errlen)
 {
     const param_desc_t *d = param_find(table, name);
-    if (!d || (d->type != PARAM_INT && d->type != PARAM_DOUBLE)) {
+    if (!d || (d->type != PARAM_INT && d->type != PARAM_MIB && d->type != PARAM_DOUBLE)) {
         snprintf(err, errlen, "%s: no number parameter of that name", name);
         return false;
     }
     if (!(value >= d->min && value <= d->max)
-        || (d->type == PARAM_INT && value != floor(value)))
+        || (d->type != PARAM_DOUBLE && value != floor(value)))
         return number_error(d, err, errlen);
+    if (d->type == PARAM_MIB) {
+        long have = param_memory_mib();
+        if (have > 0 && value > (double)have) {
+            snprintf(err, errlen, "%s %.0f MiB is more than the memory available (%ld MiB)",
+                     d->name, value, have);
+            return false;
+        }
+    }
     char *field = (char *)base + d->offset;
-    if (d->type == PARAM_INT)
+    if (d->type != PARAM_DOUBLE)
         *(int *)field = (int)value;
     else
         *(double *)field = value;
@@ -112,6 +136,7 @@ param_set(const param_desc_t *table, void *base, const char *name,
         return true;
     }
     case PARAM_INT:
+    case PARAM_MIB:
     case PARAM_DOUBLE: {
         double v;
         if (!parse_double(value, &v))
@@ -142,6 +167,7 @@ param_format_value(const param_desc_t *d, const void *base, char *buf, size_t si
     case PARAM_BOOL:
         return snprintf(buf, size, "%d", *(const bool *)field ? 1 : 0);
     case PARAM_INT:
+    case PARAM_MIB:
         return snprintf(buf, size, "%d", *(const int *)field);
     case PARAM_DOUBLE:
         return snprintf(buf, size, "%g", *(const double *)field);

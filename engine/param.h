@@ -17,6 +17,9 @@
 typedef enum param_type {
     PARAM_BOOL,                 /* bool; "0"/"1" (also true/false) */
     PARAM_INT,                  /* int in [min, max] */
+    PARAM_MIB,                  /* int in [min, max]: a table's size in
+                                 * MiB, at most what the machine has
+                                 * (param_memory_mib) */
     PARAM_DOUBLE,               /* double in [min, max] */
     PARAM_CHOICE                /* int index into choices[] */
 } param_type_t;
@@ -25,10 +28,15 @@ typedef struct param_desc {
     const char *name;
     param_type_t type;
     size_t offset;              /* of the field in the group struct */
-    double min, max;            /* PARAM_INT, PARAM_DOUBLE */
+    double min, max;            /* PARAM_INT, PARAM_MIB, PARAM_DOUBLE */
     const char *const *choices; /* PARAM_CHOICE: NULL-terminated */
     const char *doc;
 } param_desc_t;
+
+/* The memory this process may have, in MiB: the machine's physical
+ * memory, or the address-space limit (RLIMIT_AS) when that is lower;
+ * 0 when neither is known.  A PARAM_MIB value above it is refused. */
+long param_memory_mib(void);
 
 /* The descriptor named `name` in a table ended by a NULL name, or NULL. */
 const param_desc_t *param_find(const param_desc_t *table, const char *name);
@@ -39,7 +47,7 @@ const param_desc_t *param_find(const param_desc_t *table, const char *name);
 bool param_set(const param_desc_t *table, void *base, const char *name,
                const char *value, char *err, size_t errlen);
 
-/* Set one number parameter (PARAM_INT or PARAM_DOUBLE) of the group at
+/* Set one number parameter (PARAM_INT, PARAM_MIB or PARAM_DOUBLE) of the group at
  * `base` from a value, with param_set's checks and messages: for the
  * engine's own setters, which hold a number already. */
 bool param_set_number(const param_desc_t *table, void *base, const char *name, double value,

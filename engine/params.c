@@ -133,7 +133,7 @@ static const param_desc_t dfpn_param_table[] = {
     { "epsilon", PARAM_DOUBLE, offsetof(dfpn_params_t, epsilon), 0, 10, NULL,
       "the 1+epsilon trick: a child is searched until its proof number passes "
       "(1+epsilon) times the second best's" },
-    { "tt_mb", PARAM_INT, offsetof(dfpn_params_t, tt_mb), 1, 1 << 20, NULL,
+    { "tt_mb", PARAM_MIB, offsetof(dfpn_params_t, tt_mb), 1, 1 << 20, NULL,
       "transposition table size in MiB (changing it empties the table)" },
     { "timelimit", PARAM_DOUBLE, offsetof(dfpn_params_t, timelimit), 0, 1e7, NULL,
       "seconds per solve; 0: no limit" },

@@ -21,7 +21,13 @@
  *      player's rule: any move keeps such a win, and a lost side never
  *      resigns while a move is left.
  *   4. Every second (progress_interval) one progress line on stderr, and
- *      a summary line at the end; the last search is reported (player.h
+ *      a summary line at the end.  Their "value" is the root's minimax
+ *      value for the side to move (its best child's), in hundredths of
+ *      a natural-log unit; the "target window" is the interval (5) the
+ *      search last set around it, whose ends are the two sides' targets
+ *      (search/scns.h, Search).  The value moves as the search goes on,
+ *      and "passed above" or "passed below" says it has reached an end
+ *      since (the window is then set again).  The last search is reported (player.h
  *      last_search: values in hundredths of a natural-log unit, work in
  *      expansions) for scns-pv and scns-values.
  *   5. With the solver session lent (param_player solver), the SPDFPN
@@ -101,7 +107,7 @@ static const param_desc_t scns_param_table[] = {
       "gradual forgetting of a move's error with the work below it, (8)" },
     { "forget_work", PARAM_INT, offsetof(scns_params_t, forget_work), 1, 1000000000, NULL,
       "W_max of (8): expansions after which a move's error is forgotten" },
-    { "tt_mb", PARAM_INT, offsetof(scns_params_t, tt_mb), 1, 1 << 20, NULL,
+    { "tt_mb", PARAM_MIB, offsetof(scns_params_t, tt_mb), 1, 1 << 20, NULL,
       "node table size in MiB, and a quarter more for RAVE (changing it empties them)" },
     { "max_expansions", PARAM_INT, offsetof(scns_params_t, max_expansions), 0, 1 << 30, NULL,
       "expansions per genmove at most; 0: the time budget alone" },
@@ -241,6 +247,27 @@ value_text(pnfunc_value_t v, char *buf, size_t size)
     return buf;
 }
 
+/* The root's value with the search's target window, for the log:
+ * "value V (target window [L, H])", with "passed above" or "passed
+ * below" when V has moved past an end since the window was set (a side
+ * reached its target; the search sets it again), and no window once the
+ * value is proven (+inf, -inf). */
+static const char *
+value_window_text(pnfunc_value_t v, pnfunc_value_t lo, pnfunc_value_t hi, char *buf,
+                  size_t size)
+{
+    char vb[16], lt[16], ht[16];
+    const char *vt = value_text(v, vb, sizeof vb);
+    if (v == PNFUNC_PLUS_INF || v == PNFUNC_MINUS_INF) {
+        snprintf(buf, size, "value %s", vt);
+        return buf;
+    }
+    snprintf(buf, size, "value %s (target window [%s, %s]%s)", vt,
+             value_text(lo, lt, sizeof lt), value_text(hi, ht, sizeof ht),
+             v >= hi ? ", passed above" : v <= lo ? ", passed below" : "");
+    return buf;
+}
+
 /* The first `max` moves of a line, blank-separated, into buf. */
 static void
 line_text(const geometry_t *g, const int16_t *moves, int n, int max, char *buf, size_t size)
@@ -261,13 +288,12 @@ progress(void *arg, const scns_progress_t *p)
 {
     const scns_state_t *st = arg;
     const scns_stats_t *s = p->stats;
-    char lo[16], hi[16], v[16], best[MOVE_NAME_MAX], pv[256];
+    char v[96], best[MOVE_NAME_MAX], pv[256];
     line_text(st->geo, p->pv, p->pv_len, 12, pv, sizeof pv);
-    fprintf(stderr, "scns %.1f s: %llu expansions (%.0f/s), interval [%s, %s], value %s, "
+    fprintf(stderr, "scns %.1f s: %llu expansions (%.0f/s), %s, "
             "best %s (%llu), pv %s\n", s->seconds, (unsigned long long)s->expansions,
             s->seconds > 0 ? (double)s->expansions / s->seconds : 0.0,
-            value_text(p->v_min, lo, sizeof lo), value_text(p->v_max, hi, sizeof hi),
-            value_text(p->value, v, sizeof v),
+            value_window_text(p->value, p->v_min, p->v_max, v, sizeof v),
             p->best >= 0 ? geometry_move_name(st->geo, p->best, best) : "-",
             (unsigned long long)p->best_work, pv);
 }
@@ -277,7 +303,7 @@ summary(const scns_state_t *st, int move)
 {
     const scns_result_t *r = &st->result;
     const scns_stats_t *s = &r->stats;
-    char lo[16], hi[16], v[16], name[MOVE_NAME_MAX], pv[256];
+    char v[96], name[MOVE_NAME_MAX], pv[256];
     line_text(st->geo, r->pv, r->pv_len, 12, pv, sizeof pv);
     uint64_t work = 0;
     for (int i = 0; i < r->nchildren; i++)
@@ -297,15 +323,14 @@ summary(const scns_state_t *st, int move)
                  st->solver_winner == HEX_EMPTY ? "open" : st->solver_winner == r->to_move
                  ? "win" : "loss", (unsigned long long)st->solver_work);
     fprintf(stderr, "scns: %s after %.2f s, %llu expansions (%.0f/s, %llu terminal, "
-            "%llu knowledge, peak RSS %ld MiB), work %llu, value %s, interval [%s, %s]%s%s%s%s, "
+            "%llu knowledge, peak RSS %ld MiB), work %llu, %s%s%s%s%s, "
             "pv %s\n",
             geometry_move_name(st->geo, move, name), s->seconds,
             (unsigned long long)s->expansions,
             s->seconds > 0 ? (double)s->expansions / s->seconds : 0.0,
             (unsigned long long)s->terminal, (unsigned long long)s->knowledge, rss_mb,
             (unsigned long long)work,
-            value_text(r->value, v, sizeof v), value_text(r->v_min, lo, sizeof lo),
-            value_text(r->v_max, hi, sizeof hi), how,
+            value_window_text(r->value, r->v_min, r->v_max, v, sizeof v), how,
             r->reason != KN_OPEN ? " by " : "", r->reason != KN_OPEN ? kn_reason_name(r->reason)
             : "", par, pv);
 }

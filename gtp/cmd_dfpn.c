@@ -227,8 +227,14 @@ cmd_solve(htp_cmd_t *cmd, void *ctx)
     /* [COLOUR] [SECONDS]: a first argument that is no colour is the
      * time, and nothing may follow the time */
     int i = cmd->argc > 0 && hex_color_parse(cmd->argv[0], &color) ? 1 : 0;
-    if (!args_optional_limit(cmd, i, &seconds, err, sizeof err))
+    if (i == 0 && cmd->argc == 2 && !args_color(cmd->argv[0], &color, err, sizeof err))
         return htp_failure(cmd, "%s", err);
+    if (!args_optional_limit(cmd, i, &seconds, err, sizeof err)) {
+        if (cmd->argc == 1)     /* neither a colour nor a time */
+            return htp_failure(cmd, "invalid colour or seconds: %s (black, white, b or w; "
+                               "or seconds)", cmd->argv[0]);
+        return htp_failure(cmd, "%s", err);
+    }
     if (!args_count(cmd, i, i + 1))
         return htp_usage(cmd);
     if (e->game.pos.winner != HEX_EMPTY)

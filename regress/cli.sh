@@ -23,10 +23,34 @@ if "$hein" --version | grep -q '^hein [0-9]'; then ok "--version"; else bad "--v
 # A bad option or seed: a message on stderr, status 2, nothing on stdout.
 out=$("$hein" --no-such-option 2>"$dir/err" </dev/null); st=$?
 if [ $st -eq 2 ] && [ -z "$out" ] && [ -s "$dir/err" ]; then ok "unknown option"; else bad "unknown option (status $st)"; fi
+# An unknown short option is unknown (not one lacking its argument); an
+# option that lacks its argument says so.
+for o in -x -Z -q; do
+    "$hein" $o </dev/null >/dev/null 2>"$dir/err"; st=$?
+    if [ $st -eq 2 ] && grep -qx "hein: unknown option '$o'" "$dir/err"; then
+        ok "unknown option $o"; else bad "unknown option $o (status $st): $(head -1 "$dir/err")"; fi
+done
+"$hein" -c </dev/null >/dev/null 2>"$dir/err"; st=$?
+if [ $st -eq 2 ] && grep -qx "hein: option -c needs an argument" "$dir/err"; then
+    ok "-c needs an argument"; else bad "-c without argument (status $st): $(head -1 "$dir/err")"; fi
+"$hein" --config </dev/null >/dev/null 2>"$dir/err"; st=$?
+if [ $st -eq 2 ] && grep -qx "hein: option '--config' needs an argument" "$dir/err"; then
+    ok "--config needs an argument"; else bad "--config without argument (status $st): $(head -1 "$dir/err")"; fi
 out=$("$hein" --seed banana 2>/dev/null </dev/null); st=$?
 if [ $st -eq 2 ] && [ -z "$out" ]; then ok "bad seed"; else bad "bad seed (status $st)"; fi
 out=$("$hein" --tt-mb 0 2>/dev/null </dev/null); st=$?
 if [ $st -eq 2 ] && [ -z "$out" ]; then ok "bad --tt-mb"; else bad "bad --tt-mb (status $st)"; fi
+# A table larger than the memory to be had (here a 2 GiB address-space
+# limit) is refused at once, by the option and by the parameter, and the
+# engine keeps its size.
+out=$( (ulimit -v 2097152; "$hein" --tt-mb 4096 2>"$dir/err" </dev/null) ); st=$?
+if [ $st -eq 2 ] && [ -z "$out" ] && grep -q "more than the memory available" "$dir/err"; then
+    ok "--tt-mb beyond the memory"; else bad "--tt-mb beyond the memory (status $st)"; fi
+out=$( (ulimit -v 2097152; printf 'param_dfpn tt_mb 4096\nparam_scns tt_mb 4096\nparam_dfpn\nparam_scns\n' \
+    | "$hein" 2>/dev/null) )
+if [ "$(printf '%s\n' "$out" | grep -c '^? tt_mb 4096 MiB is more than the memory available')" -eq 2 ] \
+    && [ "$(printf '%s\n' "$out" | grep -c '^\[string\] tt_mb 64$')" -eq 2 ]; then
+    ok "tt_mb beyond the memory"; else bad "tt_mb beyond the memory: $out"; fi
 
 # --threads sets the program's threads (param_game shows it; the solver's
 # own, param_dfpn threads, stays 0: the program's); 0 or too many is
@@ -109,6 +133,9 @@ out=$("$hein" --config "$dir/bad.cfg" 2>/dev/null </dev/null); st=$?
 if [ $st -eq 1 ] && [ -z "$out" ]; then ok "--config failure stops"; else bad "--config failure (status $st)"; fi
 "$hein" --config "$dir/missing.cfg" </dev/null >/dev/null 2>&1; st=$?
 if [ $st -eq 1 ]; then ok "--config missing file"; else bad "--config missing file (status $st)"; fi
+"$hein" --config "$dir" </dev/null >/dev/null 2>"$dir/err"; st=$?
+if [ $st -eq 1 ] && grep -q "cannot read config file" "$dir/err"; then
+    ok "--config a directory"; else bad "--config a directory (status $st)"; fi
 
 # A usage error names the command and its arguments, with no blank at the
 # end when it takes none (one command per file that answers usage errors).

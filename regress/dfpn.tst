@@ -156,6 +156,13 @@ dfpn-clear-tt
 52 solve black soon
 #? [invalid seconds.*]*
 
+# solve's optional colour comes first: two arguments, the first no colour
+150 solve blue 2
+#? [invalid colour: blue.*]*
+
+151 solve blue
+#? [invalid colour or seconds: blue.*]*
+
 # Two threads solve too: the first player wins on an empty board.
 boardsize 4 4
 143 dfpn-solve-state black

@@ -38,11 +38,12 @@ main(int argc, char **argv)
         { "size", required_argument, NULL, 'n' },
         { "seed", required_argument, NULL, 's' },
         { "help", no_argument, NULL, 'h' },
+        { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 }
     };
     double seconds = 5, size = 11, seed = 1;
     int c;
-    while ((c = getopt_long(argc, argv, "t:n:s:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "t:n:s:hV", opts, NULL)) != -1) {
         bool ok = true;
         switch (c) {
         case 't':
@@ -56,6 +57,9 @@ main(int argc, char **argv)
             break;
         case 'h':
             printf("usage: hein-bench [--seconds S] [--size N] [--seed N]\n");
+            return 0;
+        case 'V':
+            printf("hein-bench (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
             return 0;
         default:
             ok = false;

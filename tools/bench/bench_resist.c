@@ -142,13 +142,16 @@ bench_position(const char *name, position_t *pos, const vc_params_t *vp,
 int
 main(int argc, char **argv)
 {
+    static const char usage[] = "usage: hein-bench-resist [--repeat N] FILE.sgf...\n";
     int repeat = 50, first = 1;
+    if (util_help_version(argc, argv, "hein-bench-resist", usage))
+        return 0;
     if (argc > 2 && strcmp(argv[1], "--repeat") == 0) {
         repeat = atoi(argv[2]);
         first = 3;
     }
     if (repeat < 1 || first >= argc) {
-        fprintf(stderr, "usage: hein-bench-resist [--repeat N] FILE.sgf...\n");
+        fputs(usage, stderr);
         return 2;
     }
     char err[512];

@@ -26,12 +26,15 @@ int
 main(int argc, char **argv)
 {
     int repeat = 20, first = 1;
+    static const char usage[] = "usage: hein-bench-vc [--repeat N] FILE.sgf...\n";
+    if (util_help_version(argc, argv, "hein-bench-vc", usage))
+        return 0;
     if (argc > 2 && strcmp(argv[1], "--repeat") == 0) {
         repeat = atoi(argv[2]);
         first = 3;
     }
     if (repeat < 1 || first >= argc) {
-        fprintf(stderr, "usage: hein-bench-vc [--repeat N] FILE.sgf...\n");
+        fputs(usage, stderr);
         return 2;
     }
     char err[512];

@@ -74,6 +74,10 @@ main(int argc, char **argv)
 {
     int reps = 5, i = 1;
     const char *command = "vc-build";
+    if (util_help_version(argc, argv, "hein-paired",
+                          "usage: hein-paired [--reps N] [--command CMD] \"ENGINE A\" "
+                          "\"ENGINE B\" FILE.sgf...\n"))
+        return 0;
     while (i < argc && strncmp(argv[i], "--", 2) == 0) {
         if (strcmp(argv[i], "--reps") == 0 && i + 1 < argc) {
             char *end;

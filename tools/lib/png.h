@@ -3,7 +3,8 @@
 #define HEIN_TOOLS_LIB_PNG_H
 
 /* A small picture in memory and its PNG file, with no library: an image
- * of palette indices, a few ways to draw on it, and an encoder.
+ * of palette indices, a few ways to draw on it (lines, rectangles, two
+ * bitmap fonts), and an encoder.
  *
  * The file is an 8-bit palette PNG (colour type 3, no interlace): the
  * signature, IHDR, PLTE, one IDAT and IEND.  IDAT holds a zlib stream
@@ -73,6 +74,22 @@ void png_line(png_image_t *img, int x0, int y0, int x1, int y1,
 void png_text(png_image_t *img, int x, int y, const char *s, int scale,
               unsigned char color);
 int png_text_width(const char *s, int scale);
+
+/* Labels in a 5x7 pixel font: digits, the letters in both cases, the
+ * blank and % . , - + : ( ) / = _ ' # ?; any other character is drawn
+ * as '?'.  Each font pixel is a square of `scale` image pixels, a
+ * character every PNG_LABEL_ADVANCE * scale pixels, PNG_LABEL_HEIGHT *
+ * scale high.  png_label draws s with its top left corner at (x, y);
+ * png_label_up draws it turned a quarter to the left, reading upwards,
+ * the first character's bottom left corner at (x, y) (a vertical axis's
+ * title); png_label_width is the length it covers along its line. */
+#define PNG_LABEL_ADVANCE 6
+#define PNG_LABEL_HEIGHT 7
+void png_label(png_image_t *img, int x, int y, const char *s, int scale,
+               unsigned char color);
+void png_label_up(png_image_t *img, int x, int y, const char *s, int scale,
+                  unsigned char color);
+int png_label_width(const char *s, int scale);
 
 /* The CRC-32 of PNG and zlib (polynomial 0xedb88320, reflected), of n
  * bytes, continuing from crc (0 to start). */

@@ -206,3 +206,34 @@ util_now(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
+
+void
+util_option_error(const char *prog, int c, int optopt, const char *arg)
+{
+    bool long_option = strncmp(arg, "--", 2) == 0;
+    if (c == ':' && long_option)
+        fprintf(stderr, "%s: option '%s' needs an argument\n", prog, arg);
+    else if (c == ':')
+        fprintf(stderr, "%s: option -%c needs an argument\n", prog, optopt);
+    else if (optopt && !long_option)
+        fprintf(stderr, "%s: unknown option '-%c'\n", prog, optopt);
+    else
+        fprintf(stderr, "%s: unknown option '%s'\n", prog, arg);
+    fprintf(stderr, "Try '%s --help'.\n", prog);
+}
+
+bool
+util_help_version(int argc, char **argv, const char *prog, const char *usage)
+{
+    if (argc != 2)
+        return false;
+    if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
+        fputs(usage, stdout);
+        return true;
+    }
+    if (strcmp(argv[1], "-V") == 0 || strcmp(argv[1], "--version") == 0) {
+        printf("%s (%s) %s\n", prog, PACKAGE_NAME, PACKAGE_VERSION);
+        return true;
+    }
+    return false;
+}

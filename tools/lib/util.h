@@ -4,7 +4,7 @@
 
 /* Helpers shared by the tools (hein-regress, hein-match, hein-review):
  * appends to growable strings and allocation that exit on failure,
- * trimming, splitting a command line, writing a file whole and a
+ * the command line's option errors, trimming, splitting a command line, writing a file whole and a
  * monotonic clock.  Nothing here keeps state between calls, so
  * every function may be called from any thread. */
 
@@ -12,6 +12,18 @@
 #include <stddef.h>
 
 #include "board/strbuf.h"
+
+/* After getopt_long with an optstring that starts with ':' returned c
+ * ('?' or ':') for argv[optind - 1] (its optopt: the option character,
+ * 0 for an unknown long option), say on stderr what was wrong:
+ * "PROG: unknown option '-x'" or "PROG: option -o needs an argument",
+ * then "Try 'PROG --help'.". */
+void util_option_error(const char *prog, int c, int optopt, const char *arg);
+
+/* A tool's -h/--help and -V/--version as its only argument: prints
+ * `usage` (help) or "PROG (hein) VERSION" on stdout and returns true
+ * (the tool then exits 0); false for any other command line. */
+bool util_help_version(int argc, char **argv, const char *prog, const char *usage);
 
 /* Allocation that never returns NULL: on failure it says "out of memory"
  * on stderr and exits with status 2. */

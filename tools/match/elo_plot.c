@@ -264,7 +264,11 @@ elo_usage(FILE *f)
           "Adds up the rows X GAMES WINS of the tables (a match of setting X\n"
           "against a fixed opponent; GAMES 0: the opponent itself), prints\n"
           "each X's win rate and Elo with their 95% intervals and draws\n"
-          "Elo against X (log2 scale) with the intervals as bars.\n", f);
+          "Elo against X (log2 scale) with the intervals as bars.\n"
+          "\n"
+          "  -o FILE.png    the plot\n"
+          "  -h, --help     show this help and exit\n"
+          "  -V, --version  show the version and exit\n", f);
 }
 
 int
@@ -280,6 +284,11 @@ main(int argc, char **argv)
     if (argc == 2 && (strcmp(argv[1], "-h") == 0
                       || strcmp(argv[1], "--help") == 0)) {
         elo_usage(stdout);
+        return 0;
+    }
+    if (argc == 2 && (strcmp(argv[1], "-V") == 0
+                      || strcmp(argv[1], "--version") == 0)) {
+        printf("hein-elo-plot (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
         return 0;
     }
     if (argc >= 3 && strcmp(argv[1], "-o") == 0) {

@@ -333,9 +333,14 @@ match_parse_args(int argc, char **argv, match_opts_t *o)
     o->cfg.tc.tolerance = MATCH_DEFAULT_TOLERANCE;
     o->cfg.command_timeout = MATCH_DEFAULT_TIMEOUT;
     opterr = 0;
-    while (r < 0 && (c = getopt_long(argc, argv, "n:s:o:j:hV",
-                                     match_long_options, NULL)) != -1)
+    while (r < 0 && (c = getopt_long(argc, argv, ":n:s:o:j:hV",
+                                     match_long_options, NULL)) != -1) {
+        if (c == '?' || c == ':') {
+            util_option_error("hein-match", c, optopt, argv[optind - 1]);
+            return 2;
+        }
         r = match_option(c, optarg, o, &time_given);
+    }
     if (r >= 0)
         return r;
     if (o->cfg.games == 0 || !o->cfg.outdir) {
@@ -511,7 +516,9 @@ match_write_plot(const match_run_t *run)
     bool ok;
 
     util_buf_addf(&path, "%s/winrate.png", run->opts->cfg.outdir);
-    ok = match_plot_save(path.s, run->tally.winners, run->tally.games, err,
+    const char *names[2] = { run->opts->cfg.name[0], run->opts->cfg.name[1] };
+
+    ok = match_plot_save(path.s, run->tally.winners, run->tally.games, names, err,
                          sizeof err);
     if (!ok)
         fprintf(stderr, "hein-match: %s\n", err);

@@ -17,18 +17,22 @@ static const png_color_t match_plot_palette[MATCH_PLOT_COLORS] = {
     [MATCH_PLOT_EVEN] = { 210, 40, 40 },
 };
 
-/* Image pixels per font pixel; a character's advance and height. */
-#define MATCH_PLOT_SCALE 2
-#define MATCH_PLOT_ADVANCE (4 * MATCH_PLOT_SCALE)
-#define MATCH_PLOT_DIGIT_HEIGHT (5 * MATCH_PLOT_SCALE)
+/* The labels' font (png_label) at scale 1: a character's advance and
+ * height; the title's scale, where it fits. */
+#define MATCH_PLOT_ADVANCE PNG_LABEL_ADVANCE
+#define MATCH_PLOT_DIGIT_HEIGHT PNG_LABEL_HEIGHT
+#define MATCH_PLOT_TITLE_SCALE 2
+/* The rows of the title and the legend. */
+#define MATCH_PLOT_TITLE_Y 5
+#define MATCH_PLOT_LEGEND_Y 26
 
 /* The rates marked on y. */
 static const struct {
     double rate;
     const char *label;
 } match_plot_rates[] = {
-    { 0, "0" }, { 0.25, "0.25" }, { 0.5, "0.5" }, { 0.75, "0.75" },
-    { 1, "1" },
+    { 0, "0 %" }, { 0.25, "25 %" }, { 0.5, "50 %" }, { 0.75, "75 %" },
+    { 1, "100 %" },
 };
 
 /* The column of k games finished out of `games` (> 0). */
@@ -51,14 +55,14 @@ match_plot_y(double rate)
 static int
 match_plot_text_width(const char *s)
 {
-    return png_text_width(s, MATCH_PLOT_SCALE);
+    return png_label_width(s, 1);
 }
 
-/* Writes s (digits and points) with its top left corner at (x, y). */
+/* Writes s with its top left corner at (x, y). */
 static void
 match_plot_text(png_image_t *img, int x, int y, const char *s)
 {
-    png_text(img, x, y, s, MATCH_PLOT_SCALE, MATCH_PLOT_INK);
+    png_label(img, x, y, s, 1, MATCH_PLOT_INK);
 }
 
 /* The games between ticks on x: the smallest of 1, 2, 5, 10, 20, 50...
@@ -199,8 +203,81 @@ match_plot_x_axis(png_image_t *img, int axis_games, int step)
     }
 }
 
+/* The title, centred over the plot: whose win rate against whom, and
+ * the games; at MATCH_PLOT_TITLE_SCALE where it fits, else at scale 1,
+ * the names shortened to fit the width. */
+static void
+match_plot_title(png_image_t *img, const char *const names[2], int games)
+{
+    const char *a = names && names[0] ? names[0] : "A";
+    const char *b = names && names[1] ? names[1] : "B";
+    char title[256];
+    int scale = MATCH_PLOT_TITLE_SCALE;
+    int keep = 100;             /* characters kept of each name */
+
+    for (;;) {
+        snprintf(title, sizeof title, "Win rate of %.*s%s (A) against %.*s%s (B), %d game%s",
+                 keep, a, (int)strlen(a) > keep ? "..." : "", keep, b,
+                 (int)strlen(b) > keep ? "..." : "", games, games == 1 ? "" : "s");
+        if (png_label_width(title, scale) <= MATCH_PLOT_WIDTH - 8 || (scale == 1 && keep <= 4))
+            break;
+        if (scale > 1)
+            scale = 1;
+        else
+            keep--;
+    }
+    png_label(img, (MATCH_PLOT_WIDTH - png_label_width(title, scale)) / 2,
+              MATCH_PLOT_TITLE_Y, title, scale, MATCH_PLOT_INK);
+}
+
+/* The legend under the title: a sample of each mark and what it is. */
+static void
+match_plot_legend(png_image_t *img)
+{
+    static const struct {
+        unsigned char color;
+        int thickness;          /* the sample's: a line, or a band */
+        const char *text;
+    } items[] = {
+        { MATCH_PLOT_RATE, 2, "A's win rate after each game" },
+        { MATCH_PLOT_BAND, 9, "its 95 % interval (Wilson)" },
+        { MATCH_PLOT_EVEN, 1, "50 %: even strength" },
+    };
+    const int sample = 20, gap = 6, space = 18;
+    const int n = (int)(sizeof items / sizeof items[0]);
+    int width = 0, x, mid = MATCH_PLOT_LEGEND_Y + MATCH_PLOT_DIGIT_HEIGHT / 2;
+
+    for (int i = 0; i < n; i++)
+        width += sample + gap + match_plot_text_width(items[i].text) + (i ? space : 0);
+    x = (MATCH_PLOT_WIDTH - width) / 2;
+    for (int i = 0; i < n; i++) {
+        int top = mid - (items[i].thickness - 1) / 2;
+
+        png_fill(img, x, top, x + sample - 1, top + items[i].thickness - 1, items[i].color);
+        x += sample + gap;
+        match_plot_text(img, x, MATCH_PLOT_LEGEND_Y, items[i].text);
+        x += match_plot_text_width(items[i].text) + space;
+    }
+}
+
+/* The axes' titles: games on x, under its labels; the rate on y, reading
+ * upwards left of its labels. */
+static void
+match_plot_axis_titles(png_image_t *img)
+{
+    static const char x_title[] = "games finished";
+    static const char y_title[] = "A's win rate";
+    int mid_y = (MATCH_PLOT_TOP + MATCH_PLOT_BOTTOM) / 2;
+
+    match_plot_text(img, (MATCH_PLOT_LEFT + MATCH_PLOT_RIGHT - match_plot_text_width(x_title)) / 2,
+                    MATCH_PLOT_BOTTOM + 24, x_title);
+    png_label_up(img, 6, mid_y + match_plot_text_width(y_title) / 2, y_title, 1,
+                 MATCH_PLOT_INK);
+}
+
 void
-match_plot_draw(png_image_t *img, const unsigned char *winners, int games)
+match_plot_draw(png_image_t *img, const unsigned char *winners, int games,
+                const char *const names[2])
 {
     int axis_games = games > 0 ? games : 1;
     int step = match_plot_step(axis_games);
@@ -214,16 +291,19 @@ match_plot_draw(png_image_t *img, const unsigned char *winners, int games)
     match_plot_rate(img, winners, games);
     match_plot_y_axis(img);
     match_plot_x_axis(img, axis_games, step);
+    match_plot_axis_titles(img);
+    match_plot_title(img, names, games);
+    match_plot_legend(img);
 }
 
 bool
 match_plot_save(const char *path, const unsigned char *winners, int games,
-                char *err, size_t size)
+                const char *const names[2], char *err, size_t size)
 {
     png_image_t img;
     bool ok;
 
-    match_plot_draw(&img, winners, games);
+    match_plot_draw(&img, winners, games, names);
     ok = png_save(&img, path, err, size);
     png_image_free(&img);
     return ok;

@@ -9,10 +9,13 @@
  * the bottom to 1 at the top.  A dark line joins the rates after each
  * game, over a pale band: the 95 % Wilson score interval of each rate
  * (match_stats_wilson), joined the same way.  A red line marks 0.5 (even
- * strength); grey lines mark 0.25 and 0.75 and the ticks of x.  The axes
- * carry ticks labelled in digits: 0, 0.25, 0.5, 0.75 and 1 on y, the
- * games at a round step (1, 2, 5, 10, 20, 50...) on x.  With no game
- * finished, the plot has its axes only. */
+ * strength); grey lines mark 25 % and 75 % and the ticks of x.  The axes
+ * carry ticks labelled 0 %, 25 %, 50 %, 75 % and 100 % on y, the games
+ * at a round step (1, 2, 5, 10, 20, 50...) on x, and their titles
+ * ("games finished", "A's win rate").  Above the plot a title names A and
+ * B and the games, and a legend shows the rate's line, the band and the
+ * 50 % line with what each is (png.h's label font).  With no game
+ * finished, the plot has its axes, title and legend only. */
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -24,10 +27,10 @@
 
 /* The plot area, in pixels, edges included: x from LEFT (0 games) to
  * RIGHT (every game), y from TOP (rate 1) to BOTTOM (rate 0). */
-#define MATCH_PLOT_LEFT 56
+#define MATCH_PLOT_LEFT 64
 #define MATCH_PLOT_RIGHT 608
-#define MATCH_PLOT_TOP 16
-#define MATCH_PLOT_BOTTOM 360
+#define MATCH_PLOT_TOP 44
+#define MATCH_PLOT_BOTTOM 350
 
 /* The palette's colours. */
 enum {
@@ -42,13 +45,14 @@ enum {
 
 /* Draws the plot of `games` finished games on img, which it makes (free
  * it with png_image_free): winners[i] is the engine (0: A, 1: B) that won
- * the i-th game to finish. */
+ * the i-th game to finish; names: A's and B's names for the title (NULL,
+ * or a NULL name: "A", "B"). */
 void match_plot_draw(png_image_t *img, const unsigned char *winners,
-                     int games);
+                     int games, const char *const names[2]);
 
 /* Draws the plot and writes it to path as PNG.  Returns false, with the
  * reason in err, when it cannot. */
 bool match_plot_save(const char *path, const unsigned char *winners,
-                     int games, char *err, size_t size);
+                     int games, const char *const names[2], char *err, size_t size);
 
 #endif /* HEIN_TOOLS_MATCH_MATCH_PLOT_H */

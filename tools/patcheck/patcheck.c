@@ -108,6 +108,10 @@ main(int argc, char **argv)
         usage(stdout, true);
         return 0;
     }
+    if (argc == 2 && (strcmp(argv[1], "-V") == 0 || strcmp(argv[1], "--version") == 0)) {
+        printf("hein-patcheck (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+        return 0;
+    }
     if (argc >= 2 && strcmp(argv[1], "--derive") == 0)
         return derive(argc, argv);
     if (argc < 2) {

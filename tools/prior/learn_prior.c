@@ -42,6 +42,7 @@
 #include "engine/engine.h"
 #include "engine/game.h"
 #include "engine/sgf.h"
+#include "tools/lib/util.h"
 
 typedef struct decision {
     int first, n;               /* its candidates: cand[first .. first+n) */
@@ -223,6 +224,10 @@ main(int argc, char **argv)
     int first = 2, last = 50, rounds = 20, i = 1;
     /* each kind's prior in games against a gamma of 1; 0: not in use */
     double weight[KINDS] = { 1, 1, 0, 0 }, alpha = 0;
+    static const char usage[] = "usage: hein-learn-prior [--player NAME] [--moves FIRST-LAST] "
+        "[--iterations N] [--joint WEIGHT] [--near WEIGHT] [--circuit ALPHA] SGF...\n";
+    if (util_help_version(argc, argv, "hein-learn-prior", usage))
+        return 0;
     for (; i + 1 < argc && argv[i][0] == '-' && argv[i][1] == '-'; i += 2) {
         if (strcmp(argv[i], "--player") == 0)
             player = argv[i + 1];
@@ -250,9 +255,7 @@ main(int argc, char **argv)
         }
     }
     if (i >= argc) {
-        fprintf(stderr, "usage: hein-learn-prior [--player NAME] [--moves FIRST-LAST] "
-                "[--iterations N] [--joint WEIGHT] [--near WEIGHT] [--circuit ALPHA] "
-                "SGF...\n");
+        fputs(usage, stderr);
         return 2;
     }
     data_t d = { 0 };

@@ -56,15 +56,17 @@ regress_usage(FILE *f)
     fputs("Usage: hein-regress [OPTION]... FILE.tst...\n"
           "Run GTP regression files (GoGui's .tst format) on an engine.\n"
           "\n"
-          "  -p COMMAND  engine command line, split at spaces; double quotes\n"
-          "              group words (default: $HEIN_ENGINE, else the hein\n"
-          "              built or installed beside this program, else hein)\n"
-          "  -t SECONDS  fail a command that gets no reply in time and end\n"
-          "              the engine (default 0: no limit)\n"
-          "  -l FILE     log the GTP traffic and the engine's stderr to FILE\n"
-          "  -v          show the GTP traffic on stderr\n"
-          "  --help      show this help\n"
-          "  --version   show the version\n"
+          "  -p COMMAND     engine command line, split at spaces; double\n"
+          "                 quotes group words (default: $HEIN_ENGINE, else\n"
+          "                 the hein built or installed beside this\n"
+          "                 program, else hein)\n"
+          "  -t SECONDS     fail a command that gets no reply in time and\n"
+          "                 end the engine (default 0: no limit)\n"
+          "  -l FILE        log the GTP traffic and the engine's stderr to\n"
+          "                 FILE\n"
+          "  -v             show the GTP traffic on stderr\n"
+          "  -h, --help     show this help and exit\n"
+          "  -V, --version  show the version and exit\n"
           "\n"
           "Each file runs in a fresh engine started in the file's folder.\n"
           "Prints one line per test (passed; FAILED; failed: an expected\n"
@@ -172,11 +174,11 @@ regress_option(int argc, char **argv, int *i, regress_opts_t *o,
     const char *a = argv[*i];
     const char *val;
 
-    if (strcmp(a, "--help") == 0) {
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
         regress_usage(stdout);
         return 1;
     }
-    if (strcmp(a, "--version") == 0) {
+    if (strcmp(a, "--version") == 0 || strcmp(a, "-V") == 0) {
         printf("hein-regress (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
         return 1;
     }

@@ -266,7 +266,7 @@ review_option(review_opts_t *o, int c, const char *arg)
         review_usage(stdout);
         return 0;
     case 'V':
-        printf("hein-review %s\n", PACKAGE_VERSION);
+        printf("hein-review (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
         return 0;
     default:
         return 2;
@@ -280,15 +280,11 @@ review_parse(int argc, char **argv, review_opts_t *o)
     int c, r = -1;
 
     opterr = 0;
-    while (r < 0 && (c = getopt_long(argc, argv, "o:S:T:qhV", review_long_options,
+    while (r < 0 && (c = getopt_long(argc, argv, ":o:S:T:qhV", review_long_options,
                                      NULL)) != -1) {
         if (c == '?' || c == ':') {
-            if (optopt && optopt != '?')
-                fprintf(stderr, "hein-review: option -%c needs an argument\n", optopt);
-            else
-                fprintf(stderr, "hein-review: unknown option or missing argument '%s'\n",
-                        argv[optind - 1]);
-            r = 2;
+            util_option_error("hein-review", c, optopt, argv[optind - 1]);
+            return 2;
         } else {
             r = review_option(o, c, optarg);
         }

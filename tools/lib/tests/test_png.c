@@ -486,6 +486,54 @@ START_TEST(letters_are_distinct_glyphs)
 }
 END_TEST
 
+/* The glyph of c in the label font at scale 1 as 35 bits. */
+static uint64_t
+label_bits(char c)
+{
+    char s[2] = { c, '\0' };
+    uint64_t bits = 0;
+    png_image_t img;
+
+    png_image_init(&img, 5, 7, palette, 3, 0);
+    png_label(&img, 0, 0, s, 1, 1);
+    for (int y = 0; y < 7; y++)
+        for (int x = 0; x < 5; x++)
+            bits = bits << 1 | (png_get(&img, x, y) ? 1u : 0u);
+    png_image_free(&img);
+    return bits;
+}
+
+/* The label font: every character it has drawn and no two alike, the
+ * blank blank, others as '?'; widths; turned upwards, the first column
+ * of 'L' becomes its bottom row. */
+START_TEST(label_font_glyphs_are_distinct)
+{
+    static const char font[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+        "abcdefghijklmnopqrstuvwxyz%.,-+:()/=_'#?";
+    png_image_t img;
+
+    for (const char *a = font; *a; a++) {
+        ck_assert_msg(label_bits(*a) != 0, "'%c' is blank", *a);
+        for (const char *b = a + 1; *b; b++)
+            ck_assert_msg(label_bits(*a) != label_bits(*b), "'%c' looks like '%c'", *a, *b);
+    }
+    ck_assert(label_bits(' ') == 0);
+    ck_assert(label_bits('~') == label_bits('?'));
+    ck_assert_int_eq(png_label_width("50 %", 1), 23);
+    ck_assert_int_eq(png_label_width("", 2), 0);
+    png_image_init(&img, 7, 5, palette, 3, 0);
+    png_label_up(&img, 0, 4, "L", 1, 1);
+    /* 'L' is a column at the left and a row at the bottom: turned, a
+     * row at the bottom (image y 4) and a column at the right (x 6) */
+    for (int x = 0; x < 7; x++)
+        ck_assert_msg(png_get(&img, x, 4) == 1, "pixel (%d, 4)", x);
+    for (int y = 0; y < 5; y++)
+        ck_assert_msg(png_get(&img, 6, y) == 1, "pixel (6, %d)", y);
+    ck_assert_uint_eq(png_get(&img, 3, 2), 0);
+    png_image_free(&img);
+}
+END_TEST
+
 START_TEST(saved_file_holds_the_encoded_bytes)
 {
     char path[] = "/tmp/test_png-XXXXXX", err[256], tmp[64];
@@ -534,6 +582,7 @@ png_suite(void)
     tcase_add_test(t, saved_file_holds_the_encoded_bytes);
     tcase_add_test(t, text_draws_the_font_glyphs);
     tcase_add_test(t, letters_are_distinct_glyphs);
+    tcase_add_test(t, label_font_glyphs_are_distinct);
     suite_add_tcase(s, t);
     return s;
 }

@@ -33,6 +33,12 @@ fi
 run_plot
 expect_status 2
 expect_err "Usage: hein-elo-plot"
+run_plot -h
+expect_status 0
+expect_out_line '^Usage: hein-elo-plot'
+run_plot --version
+expect_status 0
+expect_out_line '^hein-elo-plot \(hein\) '
 run_plot -o "$tmp/x.png"
 expect_status 2
 run_plot -o "$tmp/x.png" "$tmp/none.txt"

@@ -17,6 +17,19 @@ expect_out "hein-match (hein)"
 e="$hein"
 o=$tmp/out-dir
 
+# An unknown short option is unknown; an option without its value says so.
+run_match -x
+expect_status 2
+expect_err "unknown option '-x'"
+
+run_match -n
+expect_status 2
+expect_err "option -n needs an argument"
+
+run_match --games
+expect_status 2
+expect_err "option '--games' needs an argument"
+
 run_match -s 5 -o "$o" "$e" "$e"
 expect_status 2
 expect_err "-n GAMES is required"

@@ -313,7 +313,7 @@ plot(png_image_t *img, const char *pattern, int games)
     ck_assert_int_le(games, (int)sizeof winners);
     for (int i = 0; i < games; i++)
         winners[i] = pattern[i % n] == 'A' ? A : B;
-    match_plot_draw(img, winners, games);
+    match_plot_draw(img, winners, games, NULL);
     ck_assert_int_eq(img->width, MATCH_PLOT_WIDTH);
     ck_assert_int_eq(img->height, MATCH_PLOT_HEIGHT);
 }
@@ -393,6 +393,57 @@ START_TEST(plot_of_even_games_ends_on_the_half_line_in_its_band)
                       MATCH_PLOT_BAND);
     ck_assert(plot_blank(&img, MATCH_PLOT_RIGHT, HALF - 70));
     png_image_free(&img);
+}
+END_TEST
+
+/* How many pixels of rows y0 to y1 (the whole width) have a colour. */
+static int
+rows_count(const png_image_t *img, int y0, int y1, unsigned char color)
+{
+    int n = 0;
+
+    for (int y = y0; y <= y1; y++)
+        for (int x = 0; x < img->width; x++)
+            n += png_get(img, x, y) == color;
+    return n;
+}
+
+/* Above the plot: a title and a legend with a sample of each mark; the
+ * axes' titles beside their labels. */
+START_TEST(plot_has_a_title_a_legend_and_axis_titles)
+{
+    png_image_t img, other;
+    const char *names[2] = { "hein 0.1.0", "MoHex 2.0" };
+    const char *others[2] = { "wolve", "six" };
+
+    match_plot_draw(&img, (const unsigned char[]){ 0, 1, 0 }, 3, names);
+    match_plot_draw(&other, (const unsigned char[]){ 0, 1, 0 }, 3, others);
+    ck_assert_int_gt(rows_count(&img, 0, MATCH_PLOT_TOP - 20, MATCH_PLOT_INK), 100);
+    /* the title says the names: another pair draws another title */
+    bool differs = false;
+    for (int y = 0; y < MATCH_PLOT_TOP - 20; y++)
+        for (int x = 0; x < img.width; x++)
+            differs |= png_get(&img, x, y) != png_get(&other, x, y);
+    ck_assert(differs);
+    /* the legend's samples: the rate's line, the band, the 0.5 line */
+    ck_assert_int_gt(rows_count(&img, MATCH_PLOT_TOP - 20, MATCH_PLOT_TOP - 4, MATCH_PLOT_RATE),
+                     30);
+    ck_assert_int_gt(rows_count(&img, MATCH_PLOT_TOP - 20, MATCH_PLOT_TOP - 4, MATCH_PLOT_BAND),
+                     150);
+    ck_assert_int_gt(rows_count(&img, MATCH_PLOT_TOP - 20, MATCH_PLOT_TOP - 4, MATCH_PLOT_EVEN),
+                     15);
+    ck_assert_int_gt(rows_count(&img, MATCH_PLOT_TOP - 20, MATCH_PLOT_TOP - 4, MATCH_PLOT_INK),
+                     300);
+    /* x's title under its digits; y's left of its labels */
+    ck_assert_int_gt(rows_count(&img, MATCH_PLOT_BOTTOM + 22, img.height - 1, MATCH_PLOT_INK),
+                     50);
+    int left = 0;
+    for (int y = MATCH_PLOT_TOP; y <= MATCH_PLOT_BOTTOM; y++)
+        for (int x = 0; x < 16; x++)
+            left += png_get(&img, x, y) == MATCH_PLOT_INK;
+    ck_assert_int_gt(left, 50);
+    png_image_free(&img);
+    png_image_free(&other);
 }
 END_TEST
 
@@ -886,6 +937,7 @@ match_suite(void)
     tcase_add_test(t, plot_of_a_loss_sweep_runs_along_the_bottom);
     tcase_add_test(t, plot_of_even_games_ends_on_the_half_line_in_its_band);
     tcase_add_test(t, plot_without_games_has_only_the_axes_and_the_half_line);
+    tcase_add_test(t, plot_has_a_title_a_legend_and_axis_titles);
     suite_add_tcase(s, t);
     t = tcase_create("clock");
     tcase_add_test(t, move_time_allows_the_tolerance_and_not_a_millisecond_more);

@@ -11,6 +11,14 @@ run_regress --version
 expect_status 0
 grep -e "^hein-regress (" "$tmp/out" >/dev/null || fail "no version"
 
+run_regress -h
+expect_status 0
+grep -e "^Usage: hein-regress" "$tmp/out" >/dev/null || fail "no usage for -h"
+
+run_regress -V
+expect_status 0
+grep -e "^hein-regress (" "$tmp/out" >/dev/null || fail "no version for -V"
+
 run_regress -x "$data/pass.tst"
 expect_status 2
 expect_err "unknown option '-x'"

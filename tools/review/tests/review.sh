@@ -167,6 +167,15 @@ expect_err "cannot write '$tmp/no/such/dir/x.sgf'"
 run_review --help
 expect_status 0
 grep -F -e '--loss-threshold' "$tmp/out" >/dev/null || fail "--help lacks --loss-threshold"
+run_review -V
+expect_status 0
+grep -e '^hein-review (hein) ' "$tmp/out" >/dev/null || fail "-V: no version"
+run_review -x a.sgf
+expect_status 2
+expect_err "unknown option '-x'"
+run_review -o
+expect_status 2
+expect_err "option -o needs an argument"
 run_review
 expect_status 2
 expect_err "no game given"
