@@ -35,11 +35,14 @@ play white b2
 15 showboard
 #? [.*black to move.*]
 
-# Undo of a swap restores the position before it: swap legal again.
+# Undo of a swap restores the position before it: swap legal again
+# (listed with the swap rule on).
 undo
 undo
+param_game allow_swap 1
 16 all_legal_moves white
 #? [.* swap-pieces]
+param_game allow_swap 0
 
 # Swap is only White's move 2.
 17 play black swap-pieces

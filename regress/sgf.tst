@@ -23,10 +23,12 @@
 #? []
 23 showboard
 #? [.*white to move, last move white swap-pieces, swap played.*]
-# ... and MOVES 1 leaves the swap available.
+# ... and MOVES 1 leaves the swap available (listed with the swap rule).
 loadsgf sgf/game-swap.sgf 1
+param_game allow_swap 1
 24 all_legal_moves white
 #? [.* swap-pieces]
+param_game allow_swap 0
 
 # The older spelling W[SWAP].
 30 loadsgf sgf/old-swap.sgf
