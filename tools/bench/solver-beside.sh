@@ -46,9 +46,9 @@ puzzles=$(awk '
     /^boardsize/ { setup = $0; next }
     /^(play|dfpn-clear-tt)/ { if (setup != "") setup = setup ";" $0; next }
     /^[0-9]+ dfpn-(solve-state|solver-find-winning) (black|white)/ {
-        cmd = $2; col = $3; getline exp
-        sub(/^#\? \[/, "", exp); sub(/\].*$/, "", exp)
-        win = (cmd == "dfpn-solve-state") ? (exp == col) : (exp != "")
+        cmd = $2; col = $3; getline want
+        sub(/^#\? \[/, "", want); sub(/\].*$/, "", want)
+        win = (cmd == "dfpn-solve-state") ? (want == col) : (want != "")
         if (win && setup != "") printf "%s:%s|%s|%s\n", FILENAME, $1, col, setup
     }' "$@")
 
