@@ -10,6 +10,8 @@
 #            [--seconds S] [--wait W]
 set -u
 here=$(cd "$(dirname "$0")/../.." && pwd)
+# shellcheck source=../lib/htp.sh
+. "$(dirname "$0")/../lib/htp.sh"
 hein=$here/engine/hein
 moves=8
 seconds=1
@@ -29,36 +31,27 @@ done
 run() {
     local label=$1
     shift
-    coproc H { "$hein" "$@" 2>/dev/null; }
+    coproc HTP { "$hein" "$@" 2>/dev/null; }
     reply=
-    ask() {
-        printf '%s\n' "$1" >&"${H[1]}"
-        reply=
-        local line
-        while IFS= read -r line <&"${H[0]}"; do
-            [ -z "$line" ] && break
-            reply+="$line "
-        done
-    }
-    ask "boardsize 11"
-    ask "param_game move_time $seconds"
+    htp_ask "boardsize 11"
+    htp_ask "param_game move_time $seconds"
     local total=0 list=
     for ((i = 0; i < moves; i++)); do
-        ask "genmove b"
+        htp_ask "genmove b"
         sleep "$wait"
         local t0 t1
         t0=$(date +%s%N)
-        ask "name"
+        htp_ask "name"
         t1=$(date +%s%N)
         local us=$(((t1 - t0) / 1000))
         total=$((total + us))
         list+=" $(printf '%d.%03d' $((us / 1000)) $((us % 1000)))"
-        ask "all_legal_moves w"
+        htp_ask "all_legal_moves w"
         set -- $reply
-        ask "play w $2"
+        htp_ask "play w $2"
     done
-    ask quit
-    wait "$H_PID" 2>/dev/null
+    htp_ask quit
+    wait "$HTP_PID" 2>/dev/null
     local mean=$((total / moves))
     printf '%-12s answer ms:%s; mean %d.%03d ms\n' "$label" "$list" $((mean / 1000)) $((mean % 1000))
 }

@@ -11,6 +11,8 @@
 #            [--threads N] [--modes "0 auto"] FILE.tst...
 set -u
 here=$(cd "$(dirname "$0")/../.." && pwd)
+# shellcheck source=../lib/htp.sh
+. "$(dirname "$0")/../lib/htp.sh"
 hein=$here/engine/hein
 seconds=1
 threads=1
@@ -29,17 +31,7 @@ done
 [ $# -gt 0 ] || { echo "solver-beside.sh: no .tst file" >&2; exit 2; }
 [ -x "$hein" ] || { echo "solver-beside.sh: no engine at $hein" >&2; exit 2; }
 
-coproc H { "$hein" --threads "$threads" 2>/dev/null; }
-reply=
-ask() {
-    printf '%s\n' "$1" >&"${H[1]}"
-    reply=
-    local line
-    while IFS= read -r line <&"${H[0]}"; do
-        [ -z "$line" ] && break
-        reply+="$line"
-    done
-}
+coproc HTP { "$hein" --threads "$threads" 2>/dev/null; }
 
 # puzzles: name|colour|setup commands joined by ';'
 puzzles=$(awk '
@@ -62,14 +54,14 @@ while IFS='|' read -r name col setup; do
     line="$name $col:"
     for m in $modes; do
         IFS=';' read -ra cmds <<< "$setup"
-        ask "${cmds[0]}"
-        ask "dfpn-clear-tt"
-        for c in "${cmds[@]:1}"; do ask "$c"; done
-        ask "param_player solver $m"
-        ask "param_game move_time $seconds"
-        ask "genmove $col"
+        htp_ask "${cmds[0]}"
+        htp_ask "dfpn-clear-tt"
+        for c in "${cmds[@]:1}"; do htp_ask "$c"; done
+        htp_ask "param_player solver $m"
+        htp_ask "param_game move_time $seconds"
+        htp_ask "genmove $col"
         move=${reply#= }
-        ask "dfpn-solve-state $other"
+        htp_ask "dfpn-solve-state $other"
         if [ "${reply#= }" = "$col" ]; then
             kept[$m]=$((kept[$m] + 1)); line+=" $m=$move(win)"
         else
@@ -78,7 +70,7 @@ while IFS='|' read -r name col setup; do
     done
     echo "$line"
 done <<< "$puzzles"
-ask quit
+htp_ask quit
 printf 'winning answers out of %d (%s s a move, %d thread(s)):' "$n" "$seconds" "$threads"
 for m in $modes; do printf ' solver %s %d' "$m" "${kept[$m]}"; done
 echo
