@@ -200,13 +200,15 @@ count_tables(solverdb_t *db, bool *has_meta, char *err, size_t errlen)
     int n = 0;
     int rc = sqlite3_prepare_v2(db->h, "SELECT name FROM sqlite_master WHERE type = 'table'",
                                 -1, &st, NULL);
-    while (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-        const unsigned char *t = sqlite3_column_text(st, 0);
-        *has_meta |= t && strcmp((const char *)t, "meta") == 0;
-        n++;
+    if (rc == SQLITE_OK) {
+        while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+            const unsigned char *t = sqlite3_column_text(st, 0);
+            *has_meta |= t && strcmp((const char *)t, "meta") == 0;
+            n++;
+        }
+        if (rc == SQLITE_DONE)
+            rc = SQLITE_OK;
     }
-    if (rc == SQLITE_DONE)
-        rc = SQLITE_OK;
     if (rc != SQLITE_OK) {
         if (rc == SQLITE_NOTADB)
             snprintf(err, errlen, "%s: not a hein solved-position store (not an SQLite "
