@@ -19,6 +19,7 @@ typedef struct options {
     const char *tt_mb;          /* --tt-mb N, or NULL: param_dfpn's default */
     const char *threads;        /* --threads N, or NULL: param_game's default */
     bool ponder;                /* --ponder: param_game ponder 1 */
+    const char *db;             /* --db FILE, or NULL */
 } options_t;
 
 static const struct option long_options[] = {
@@ -29,6 +30,7 @@ static const struct option long_options[] = {
     { "tt-mb", required_argument, NULL, 't' },
     { "threads", required_argument, NULL, 'T' },
     { "ponder", no_argument, NULL, 'p' },
+    { "db", required_argument, NULL, 'd' },
     { NULL, 0, NULL, 0 }
 };
 
@@ -52,6 +54,9 @@ print_help(FILE *f)
             "  -p, --ponder        think on the opponent's time: after genmove,\n"
             "                      search on until the next command arrives\n"
             "                      (also param_game ponder; default off)\n"
+            "  -d, --db FILE       the solved-position database: the solver answers\n"
+            "                      from FILE what it holds and stores what it\n"
+            "                      proves (created when absent; also db-open)\n"
             "  -h, --help          show this help and exit\n"
             "  -V, --version       show the version and exit\n"
             "\n"
@@ -81,7 +86,7 @@ parse_options(int argc, char **argv, options_t *o)
     int c;
     opterr = 0;
     /* the leading ':' makes a missing argument ':' and an unknown option '?' */
-    while ((c = getopt_long(argc, argv, ":hVc:s:t:T:p", long_options, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":hVc:s:t:T:pd:", long_options, NULL)) != -1) {
         switch (c) {
         case 'h':
             print_help(stdout);
@@ -107,6 +112,9 @@ parse_options(int argc, char **argv, options_t *o)
             break;
         case 'p':
             o->ponder = true;
+            break;
+        case 'd':
+            o->db = optarg;
             break;
         case ':':
             if (strncmp(argv[optind - 1], "--", 2) == 0)
@@ -151,9 +159,16 @@ static bool
 set_options(engine_t *e, const options_t *o)
 {
     /* the table is made at the first solve */
-    return set_option(e, "param_dfpn", "tt_mb", o->tt_mb, "table size")
-        && set_option(e, "param_game", "threads", o->threads, "thread count")
-        && set_option(e, "param_game", "ponder", o->ponder ? "1" : NULL, "ponder");
+    char err[1024];
+    if (!(set_option(e, "param_dfpn", "tt_mb", o->tt_mb, "table size")
+          && set_option(e, "param_game", "threads", o->threads, "thread count")
+          && set_option(e, "param_game", "ponder", o->ponder ? "1" : NULL, "ponder")))
+        return false;
+    if (o->db && !engine_db_open(e, o->db, err, sizeof err)) {
+        fprintf(stderr, "hein: database refused: %s\n", err);
+        return false;
+    }
+    return true;
 }
 
 /* Run a config file's commands; replies to stderr.  Returns -1 to go on
@@ -194,7 +209,7 @@ run_config(htp_t *h, const char *path)
 int
 main(int argc, char **argv)
 {
-    options_t o = { NULL, 0, NULL, NULL, false };
+    options_t o = { NULL, 0, NULL, NULL, false, NULL };
     int status = parse_options(argc, argv, &o);
     if (status >= 0)
         return status;

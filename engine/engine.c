@@ -147,6 +147,7 @@ engine_free(engine_t *e)
     free(e->player_generation);
     player_settings_free(e);
     solver_free(e->solver);
+    solverdb_close(e->db);
     kn_free(e->survey_kn);
     pattern_set_free(e->ice_patterns);
     vc_templates_free(e->vc_templates);
@@ -230,7 +231,27 @@ engine_solver(engine_t *e)
     dfpn_params_t params = engine_solver_params(e);
     if (!solver_prepare(e->solver, &params, &e->knowledge, e->knowledge_generation))
         return NULL;
+    solver_set_db(e->solver, e->db);
     return e->solver;
+}
+
+bool
+engine_db_open(engine_t *e, const char *path, char *err, size_t errlen)
+{
+    solverdb_t *db = solverdb_open(path, err, errlen);
+    if (!db)
+        return false;
+    engine_db_close(e);
+    e->db = db;
+    return true;
+}
+
+void
+engine_db_close(engine_t *e)
+{
+    solver_set_db(e->solver, NULL);
+    solverdb_close(e->db);
+    e->db = NULL;
 }
 
 const player_t *

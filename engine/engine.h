@@ -37,6 +37,7 @@
 #include "engine/params.h"
 #include "engine/player.h"
 #include "engine/solver.h"
+#include "engine/solverdb.h"
 #include "engine/swap.h"
 #include "search/dfpn.h"
 #include "search/stop.h"
@@ -112,6 +113,8 @@ typedef struct engine {
     kn_config_t knowledge;      /* engine_knowledge */
     uint64_t knowledge_generation;      /* bumped by every change of it */
     solver_t *solver;           /* the solver session (solver.h) */
+    solverdb_t *db;             /* the solved-position database
+                                 * (engine_db_open), or NULL */
     kn_t *survey_kn;            /* engine_survey's workspace, or NULL */
     uint64_t survey_generation; /* the knowledge it was made with */
     void **player_state;        /* by player index; made on first use */
@@ -172,6 +175,14 @@ dfpn_params_t engine_solver_params(const engine_t *e);
 /* The solver session, ready for a search with engine_solver_params and
  * the knowledge (solver_prepare); NULL when memory is short. */
 solver_t *engine_solver(engine_t *e);
+
+/* Open the solved-position database at path (solverdb.h; created when
+ * absent) for the solver session, closing the one open before; on
+ * failure false with a message in err, and the one open before stays. */
+bool engine_db_open(engine_t *e, const char *path, char *err, size_t errlen);
+
+/* Close the database (none open: nothing). */
+void engine_db_close(engine_t *e);
 
 /* Start a fresh empty W x H game (also at the same size), restart the
  * clock, tell the players.  On failure the old game stays. */

@@ -160,6 +160,9 @@ static const param_desc_t dfpn_param_table[] = {
     { "neighbour_dominated", PARAM_BOOL, offsetof(dfpn_params_t, neighbour_dominated), 0, 1,
       NULL, "the solver's inferior cells include param_player_ice's neighbour-dominated ones "
       "(off: its sibling pruning finds them from the children, and its trees are smaller)" },
+    { "db_min_work", PARAM_INT, offsetof(dfpn_params_t, db_min_work), 0, 1 << 30, NULL,
+      "the solved-position database (db-open, --db) keeps a proven node of the proof when its "
+      "work (DFPN calls) is at least this; the root always" },
     { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
 };
 

@@ -2,7 +2,9 @@
 /* The solver session (solver.h). */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "engine/solver.h"
 
@@ -23,6 +25,8 @@ struct solver {
     vc_params_t vc_params;      /* ... but limit_fulls and path_builds
                                  * from param_dfpn, */
     ice_params_t ice_params;    /* find_neighbour_dominated too */
+    solverdb_t *db;             /* borrowed (solver_set_db), or NULL */
+    solver_db_report_t report;  /* the last solver_solve's */
 };
 
 solver_t *
@@ -129,13 +133,186 @@ solver_table(const solver_t *sv)
 }
 
 void
+solver_set_db(solver_t *sv, solverdb_t *db)
+{
+    sv->db = db;
+}
+
+const solver_db_report_t *
+solver_db_report(const solver_t *sv)
+{
+    return &sv->report;
+}
+
+/* ---- the proof into the database -------------------------------------- */
+
+/* The walk of a proof in the table: the positions to store, and the
+ * keys of the nodes seen (open addressing; 0 is free). */
+typedef struct walk {
+    dfpn_t *s;
+    uint64_t min_work;
+    solverdb_item_t *items;
+    size_t n, cap;
+    uint64_t *seen;
+    size_t seen_used, seen_cap; /* a power of two */
+    bool oom;
+} walk_t;
+
+/* Add key to the seen set; false when it was there already (or memory
+ * is short, which ends the walk). */
+static bool
+walk_see(walk_t *w, uint64_t key)
+{
+    key |= 1;                   /* never 0; a collision only skips a node */
+    if (2 * (w->seen_used + 1) > w->seen_cap) {
+        size_t cap = w->seen_cap ? 2 * w->seen_cap : 1024;
+        uint64_t *t = calloc(cap, sizeof *t);
+        if (!t) {
+            w->oom = true;
+            return false;
+        }
+        for (size_t i = 0; i < w->seen_cap; i++) {
+            if (!w->seen[i])
+                continue;
+            size_t j = (size_t)(w->seen[i] * UINT64_C(0x9e3779b97f4a7c15) >> 20) & (cap - 1);
+            while (t[j])
+                j = (j + 1) & (cap - 1);
+            t[j] = w->seen[i];
+        }
+        free(w->seen);
+        w->seen = t;
+        w->seen_cap = cap;
+    }
+    size_t j = (size_t)(key * UINT64_C(0x9e3779b97f4a7c15) >> 20) & (w->seen_cap - 1);
+    while (w->seen[j]) {
+        if (w->seen[j] == key)
+            return false;
+        j = (j + 1) & (w->seen_cap - 1);
+    }
+    w->seen[j] = key;
+    w->seen_used++;
+    return true;
+}
+
+static void
+walk_add(walk_t *w, const position_t *p, const solverdb_entry_t *e)
+{
+    if (w->n == w->cap) {
+        size_t cap = w->cap ? 2 * w->cap : 64;
+        solverdb_item_t *t = realloc(w->items, cap * sizeof *t);
+        if (!t) {
+            w->oom = true;
+            return;
+        }
+        w->items = t;
+        w->cap = cap;
+    }
+    solverdb_item(p, p->to_move, e, &w->items[w->n++]);
+}
+
+/* Walk the proof below p (its side to move set; its entry, when root is
+ * false, solved with enough work, and added already). */
+static void
+walk_children(walk_t *w, position_t *p, hex_color_t winner, int best)
+{
+    hex_color_t me = p->to_move;
+    kn_expansion_t *x = malloc(sizeof *x);
+    if (!x || !dfpn_expand(w->s, p, me, x)) {
+        free(x);
+        w->oom = true;
+        return;
+    }
+    if (x->decided != HEX_EMPTY) {
+        free(x);
+        return;
+    }
+    int filled = kn_play_fill(x, p);
+    for (int i = 0; i < x->n && !w->oom; i++) {
+        int m = winner == me ? best : x->moves[i];
+        if (m >= 0 && position_check(p, me, m) == POSITION_OK) {
+            position_play(p, me, m);
+            tt_data_t d;
+            if (walk_see(w, position_key(p)) && dfpn_lookup(w->s, p, &d) && tt_solved(&d)
+                && d.work >= w->min_work) {
+                hex_color_t them = p->to_move;
+                solverdb_entry_t e = { d.phi == 0 ? them : me, d.phi == 0 ? d.best : -1,
+                                       d.work };
+                walk_add(w, p, &e);
+                walk_children(w, p, e.winner, e.move);
+            }
+            position_undo(p);
+        }
+        if (winner == me)
+            break;
+    }
+    kn_undo_fill(p, filled);
+    free(x);
+}
+
+/* Store the proof of r (solved) at pos in the database. */
+static void
+store_proof(solver_t *sv, const position_t *pos, hex_color_t to_move,
+            const dfpn_params_t *params, const dfpn_result_t *r)
+{
+    walk_t w = { .s = spdfpn_workspace(sv->p),
+                 .min_work = params->db_min_work > 0 ? (uint64_t)params->db_min_work : 0 };
+    position_t *p = malloc(sizeof *p);
+    if (!p) {
+        snprintf(sv->report.error, sizeof sv->report.error, "out of memory");
+        sv->report.failed = true;
+        return;
+    }
+    position_copy(p, pos);
+    position_set_to_move(p, to_move);
+    tt_data_t d;
+    uint64_t work = r->stats.work;
+    if (dfpn_lookup(w.s, p, &d) && d.work > work)
+        work = d.work;
+    solverdb_entry_t root = { r->winner, r->winner == to_move ? r->best : -1, work };
+    walk_see(&w, position_key(p));
+    walk_add(&w, p, &root);
+    if (p->winner == HEX_EMPTY)
+        walk_children(&w, p, root.winner, root.move);
+    position_free(p);
+    free(p);
+    /* out of memory partway: what was gathered is still true */
+    if (w.n > 0 && !solverdb_put(sv->db, w.items, w.n, sv->report.error,
+                                 sizeof sv->report.error))
+        sv->report.failed = true;
+    else
+        sv->report.stored = w.n;
+    free(w.items);
+    free(w.seen);
+}
+
+void
 solver_solve(solver_t *sv, const position_t *pos, hex_color_t to_move,
              const dfpn_params_t *params, const stop_t *stop, dfpn_progress_fn fn, void *arg,
              dfpn_result_t *out)
 {
+    memset(&sv->report, 0, sizeof sv->report);
+    sv->report.used = sv->db != NULL;
+    if (sv->db) {
+        solverdb_entry_t e;
+        solverdb_status_t st = solverdb_get(sv->db, pos, to_move, &e, sv->report.error,
+                                            sizeof sv->report.error);
+        if (st == SOLVERDB_FOUND) {
+            memset(out, 0, sizeof *out);
+            out->winner = e.winner;
+            out->best = e.winner == to_move ? e.move : -1;
+            out->phi = e.winner == to_move ? 0 : TT_INF;
+            out->delta = e.winner == to_move ? TT_INF : 0;
+            sv->report.hit = true;
+            sv->report.work = e.work;
+            return;
+        }
+        sv->report.failed = st == SOLVERDB_ERROR;
+    }
     spdfpn_set_progress(sv->p, fn, arg);
     spdfpn_solve(sv->p, pos, to_move, params, stop, out);
     spdfpn_set_progress(sv->p, NULL, NULL);
+    if (sv->db && out->winner != HEX_EMPTY && !sv->report.failed)
+        store_proof(sv, pos, to_move, params, out);
 }
 
 bool

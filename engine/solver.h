@@ -46,6 +46,7 @@
 #include <stdint.h>
 
 #include "board/knowledge.h"
+#include "engine/solverdb.h"
 #include "search/dfpn.h"
 #include "search/expcache.h"
 #include "search/spdfpn.h"
@@ -71,8 +72,37 @@ void solver_clear(solver_t *sv);
 /* The table, or NULL before the first solver_prepare. */
 tt_t *solver_table(const solver_t *sv);
 
+/* The solved-position database the session consults and fills (NULL:
+ * none), borrowed: the caller keeps it open while the session may use
+ * it, and sets NULL before closing it.  Used by the thread that runs
+ * solver_solve (one at a time, as the session). */
+void solver_set_db(solver_t *sv, solverdb_t *db);
+
+/* What the database did in the session's last solver_solve. */
+typedef struct solver_db_report {
+    bool used;                  /* a database was open */
+    bool hit;                   /* the answer came from it (no search) */
+    uint64_t work;              /* a hit: the stored proof's work */
+    size_t stored;              /* positions of the proof written */
+    bool failed;                /* a read or write failed: */
+    char error[320];            /* SQLite's message */
+} solver_db_report_t;
+
+const solver_db_report_t *solver_db_report(const solver_t *sv);
+
 /* Solve pos with to_move to move (spdfpn_solve) within stop, with
- * progress reports to fn (NULL: none).  After solver_prepare. */
+ * progress reports to fn (NULL: none).  After solver_prepare.
+ *
+ * With a database (solver_set_db) the position is looked up first: a hit
+ * is the answer at once (the result's winner and best from the store,
+ * its numbers 0 and TT_INF, its statistics zero).  Else, once the search
+ * proved the root, the proof in the table is walked from the root (the
+ * stored winning move at the winner's nodes, every considered reply at
+ * the loser's, as dfpn_check_proof walks it) and every solved node on it
+ * whose table entry has at least params->db_min_work work is stored, the
+ * root always, in one transaction; the walk does not go below a node
+ * with less work (its subtree's nodes were counted in it).  A failed read
+ * or write is in solver_db_report; the search's result stands. */
 void solver_solve(solver_t *sv, const position_t *pos, hex_color_t to_move,
                   const dfpn_params_t *params, const stop_t *stop, dfpn_progress_fn fn,
                   void *arg, dfpn_result_t *out);

@@ -94,6 +94,18 @@ color_seconds(const htp_cmd_t *cmd, const engine_t *e, hex_color_t *c, double *s
         && args_optional_limit(cmd, 1, seconds, err, errlen);
 }
 
+/* What the database did in sv's last solve, on stderr (nothing when
+ * none is open, or it only missed). */
+static void
+db_note(const solver_t *sv)
+{
+    const solver_db_report_t *d = solver_db_report(sv);
+    if (d->hit)
+        fprintf(stderr, "dfpn: from the database (work %llu)\n", (unsigned long long)d->work);
+    else if (d->failed)
+        fprintf(stderr, "dfpn: database: %s\n", d->error);
+}
+
 /* ---- commands -------------------------------------------------------- */
 
 htp_status_t
@@ -115,6 +127,7 @@ cmd_dfpn_solve_state(htp_cmd_t *cmd, void *ctx)
     dfpn_params_t prm = engine_solver_params(e);
     dfpn_result_t r;
     solver_solve(sv, &e->game.pos, color, &prm, &stop, progress, &rp, &r);
+    db_note(sv);
     return htp_success(cmd, "%s", r.winner == HEX_EMPTY ? "unknown" : hex_color_name(r.winner));
 }
 
@@ -259,6 +272,14 @@ cmd_solve(htp_cmd_t *cmd, void *ctx)
         htp_printf(cmd, "%s wins whatever it plays", hex_color_name(color));
     else
         htp_printf(cmd, "%s loses", hex_color_name(color));
+    const solver_db_report_t *dbr = solver_db_report(sv);
+    if (dbr->hit)
+        return htp_success(cmd, "\nfrom the database, work %llu", (unsigned long long)dbr->work);
+    char db[400] = "";
+    if (dbr->failed)
+        snprintf(db, sizeof db, ", database: %s", dbr->error);
+    else if (dbr->used)
+        snprintf(db, sizeof db, ", %zu positions stored in the database", dbr->stored);
     struct rusage ru;
     long rss_mb = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss / 1024 : -1;
     char threads[96] = "";
@@ -267,10 +288,10 @@ cmd_solve(htp_cmd_t *cmd, void *ctx)
                  (unsigned long long)st->jobs,
                  st->seconds > 0 ? 100.0 * st->idle_seconds / (st->seconds * prm.threads) : 0.0);
     return htp_success(cmd, "\n%.2f s, %llu expansions (%.0f/s, %llu leaves), %llu DFPN calls, "
-                       "%llu moves dominated by siblings, tt %zu of %zu, peak RSS %ld MiB%s",
+                       "%llu moves dominated by siblings, tt %zu of %zu, peak RSS %ld MiB%s%s",
                        st->seconds, (unsigned long long)st->expansions, rate,
                        (unsigned long long)st->terminal, (unsigned long long)st->work,
                        (unsigned long long)st->refuted, tt_used(solver_table(sv)),
                        tt_capacity(solver_table(sv)),
-                       rss_mb, threads);
+                       rss_mb, threads, db);
 }

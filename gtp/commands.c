@@ -18,6 +18,7 @@
 #include "gtp/cmd_ice.h"
 #include "gtp/cmd_resist.h"
 #include "gtp/cmd_review.h"
+#include "gtp/cmd_db.h"
 #include "gtp/cmd_dfpn.h"
 #include "gtp/cmd_scns.h"
 #include "gtp/cmd_vc.h"
@@ -590,6 +591,15 @@ const htp_command_t commands_table[] = {
     { "param_dfpn", cmd_param, "[KEY [VALUE]]", "solver parameters: list, show or set" },
     { "solve", cmd_solve, "[COLOUR] [SECONDS]",
       "solve for COLOUR (default: to move): the winner, a winning move and figures" },
+    /* the solved-position database */
+    { "db-open", cmd_db_open, "FILE",
+      "open the solved-position database FILE (created when absent) for the solver" },
+    { "db-close", cmd_db_close, "", "close the solved-position database" },
+    { "db-clear", cmd_db_clear, "", "remove every position from the open database" },
+    { "db-stat", cmd_db_stat, "",
+      "the database's file, positions stored, and this session's hits, misses, stores" },
+    { "db-get", cmd_db_get, "[COLOUR]",
+      "the stored result of the position for COLOUR (default: the side to move)" },
     /* the SCNS player */
     { "param_scns", cmd_param, "[KEY [VALUE]]", "SCNS player parameters: list, show or set" },
     { "scns-pv", cmd_scns_pv, "",

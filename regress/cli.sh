@@ -73,6 +73,25 @@ if [ $st -eq 2 ] && [ -z "$out" ]; then ok "too many --threads"; else bad "too m
 if printf 'param_dfpn\n' | "$hein" --tt-mb 16 2>/dev/null | grep -q '^\[string\] tt_mb 16$'; then
     ok "--tt-mb"; else bad "--tt-mb"; fi
 
+# --db FILE opens the solved-position database (db-stat names it); a
+# file that is no store: a message on stderr, status 2, the file as it
+# was; db-get's error replies (no database; nothing stored).
+if printf 'db-stat\n' | "$hein" --db "$dir/s.db" 2>/dev/null | grep -qx "= file $dir/s.db"; then
+    ok "--db"; else bad "--db"; fi
+echo "my notes" >"$dir/notes.txt"
+out=$("$hein" --db "$dir/notes.txt" 2>"$dir/err" </dev/null); st=$?
+if [ $st -eq 2 ] && [ -z "$out" ] && grep -q "not an SQLite database" "$dir/err" \
+        && [ "$(cat "$dir/notes.txt")" = "my notes" ]; then
+    ok "--db refuses a text file"; else bad "--db on a text file (status $st): $(head -1 "$dir/err")"; fi
+"$hein" --db </dev/null >/dev/null 2>"$dir/err"; st=$?
+if [ $st -eq 2 ] && grep -qx "hein: option '--db' needs an argument" "$dir/err"; then
+    ok "--db needs an argument"; else bad "--db without argument (status $st)"; fi
+printf 'db-get\ndb-open %s\nboardsize 3\ndb-get\ndb-open %s\n' "$dir/s.db" "$dir/notes.txt" \
+    | "$hein" >"$dir/out" 2>/dev/null
+if [ "$(sed -n 1p "$dir/out")" = "? no database open" ] && [ "$(sed -n 7p "$dir/out")" = "? none" ] \
+        && sed -n 9p "$dir/out" | grep -q "^? .*not a hein solved-position store (not an SQLite database)$"; then
+    ok "db-get and db-open error replies"; else bad "db-get and db-open error replies: $(cat "$dir/out")"; fi
+
 # End of input: answer what was read, then exit 0.  Nothing but replies on
 # stdout: exactly "= hein" and the empty line.
 printf 'name\n' | "$hein" >"$dir/out" 2>/dev/null; st=$?

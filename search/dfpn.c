@@ -32,6 +32,7 @@ dfpn_params_default(dfpn_params_t *p)
     p->limit_fulls = false;
     p->neighbour_dominated = false;
     p->path_builds = true;
+    p->db_min_work = 1000;
 }
 
 dfpn_t *

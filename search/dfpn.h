@@ -76,6 +76,10 @@ typedef struct dfpn_params {
                                  * those cells from the children, and the
                                  * static rule grows 7x7 trees by ~9 %
                                  * (the engine applies it, solver.h) */
+    int db_min_work;            /* not read by the search: the least work
+                                 * of a solved node the engine stores in
+                                 * its solved-position database
+                                 * (engine/solver.h) */
 } dfpn_params_t;
 
 void dfpn_params_default(dfpn_params_t *p);
