@@ -77,6 +77,7 @@ typedef struct solve_run {
     double checkpoint_seconds;  /* spent writing them */
     int pauses;                 /* solves stopped for a checkpoint and
                                  * called again */
+    uint64_t entries;           /* table entries read from --resume */
     int solved_here;            /* items solved by this run */
     double solved_seconds;      /* their time in this run */
     /* the item under way, for the progress lines */
@@ -749,10 +750,7 @@ solve_setup(solve_run_t *run)
             fprintf(stderr, "%s: %s\n", PROG, why);
             return false;
         }
-        if (!o->quiet)
-            fprintf(stderr, "%s: resumed from %s: %d of %d done, %" PRIu64 " table entries\n",
-                    PROG, o->resume, run->job.nitems - solve_job_count(&run->job, SOLVE_OPEN),
-                    run->job.nitems, entries);
+        run->entries = entries;
         run->checkpoint = o->checkpoint ? o->checkpoint : o->resume;
     } else {
         if (!job_from_options(run))
@@ -777,6 +775,10 @@ solve_setup(solve_run_t *run)
         if (it->state == SOLVE_TIMEOUT && (run->job.time == 0 || it->seconds < run->job.time))
             it->state = SOLVE_OPEN;
     }
+    if (o->resume && !o->quiet)
+        fprintf(stderr, "%s: resumed from %s: %d of %d done, %" PRIu64 " table entries\n",
+                PROG, o->resume, run->job.nitems - solve_job_count(&run->job, SOLVE_OPEN),
+                run->job.nitems, run->entries);
     if (!engine_solver(run->e)) {
         fprintf(stderr, "%s: out of memory for the table\n", PROG);
         return false;
