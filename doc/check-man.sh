@@ -40,6 +40,7 @@ check "$top/tools/hein-match" hein-match.1
 check "$top/tools/hein-review" hein-review.1
 check "$top/tools/hein-regress" hein-regress.1
 check "$top/tools/hein-elo-plot" hein-elo-plot.1
+check "$top/tools/hein-solve" hein-solve.1
 # The installed programs are exactly those with a page.
 for am in "$srcdir/../Makefile.am" "$srcdir"/../tools/*/*.am; do
     sed -n 's/^bin_PROGRAMS *+\{0,1\}= *//p' "$am"

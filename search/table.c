@@ -167,6 +167,17 @@ table_store(table_t *t, uint64_t key, const void *payload, uint64_t work)
     pthread_mutex_unlock(m);
 }
 
+void
+table_each(const table_t *t, table_each_fn fn, void *arg)
+{
+    size_t n = t->buckets * TABLE_WAYS;
+    for (size_t i = 0; i < n; i++) {
+        head_t *h = (head_t *)(t->entries + i * t->stride);
+        if (h->key != 0)
+            fn(arg, h->key, payload_of(h), h->work);
+    }
+}
+
 size_t
 table_capacity(const table_t *t)
 {

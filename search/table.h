@@ -58,6 +58,14 @@ bool table_lookup(table_t *t, uint64_t key, void *payload, uint64_t *work);
 /* Store payload and work for key (see the replacement rules above). */
 void table_store(table_t *t, uint64_t key, const void *payload, uint64_t work);
 
+/* Every entry in use, in the table's order, given to fn with its key as
+ * stored (the caller's key with the low bit set: storing the entry again
+ * under that key puts it in the same bucket), its payload and its work.
+ * For saving a table (tt.h tt_write); no other thread may use the table
+ * meanwhile, and fn must not change it. */
+typedef void (*table_each_fn)(void *arg, uint64_t key, const void *payload, uint64_t work);
+void table_each(const table_t *t, table_each_fn fn, void *arg);
+
 /* Entries the table can hold, and entries in use. */
 size_t table_capacity(const table_t *t);
 size_t table_used(const table_t *t);

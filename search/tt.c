@@ -3,7 +3,11 @@
  * table, its work in the entry's work count. */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "search/tt.h"
 
@@ -91,4 +95,255 @@ size_t
 tt_bytes(const tt_t *tt)
 {
     return table_bytes(tt->table);
+}
+
+/* ---- persistence (the format is in tt.h) ---------------------------- */
+
+#define TT_MAGIC "hein-tt\n"
+#define TT_HEADER_BYTES 48
+#define TT_ENTRY_BYTES 26
+#define FNV_OFFSET UINT64_C(0xcbf29ce484222325)
+#define FNV_PRIME UINT64_C(0x100000001b3)
+
+static uint64_t
+fnv1a(uint64_t h, const unsigned char *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        h ^= p[i];
+        h *= FNV_PRIME;
+    }
+    return h;
+}
+
+static void
+put_le(unsigned char *p, uint64_t v, int bytes)
+{
+    for (int i = 0; i < bytes; i++)
+        p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static uint64_t
+get_le(const unsigned char *p, int bytes)
+{
+    uint64_t v = 0;
+    for (int i = bytes - 1; i >= 0; i--)
+        v = v << 8 | p[i];
+    return v;
+}
+
+static void
+encode_entry(unsigned char *b, uint64_t key, const tt_payload_t *p, uint64_t work)
+{
+    put_le(b, key, 8);
+    put_le(b + 8, work, 8);
+    put_le(b + 16, p->phi, 4);
+    put_le(b + 20, p->delta, 4);
+    put_le(b + 24, (uint16_t)p->best, 2);
+}
+
+/* The entries' count and checksum (the first pass), then the entries
+ * themselves (the second). */
+typedef struct writer {
+    FILE *f;                    /* NULL: count and sum only */
+    uint64_t count, sum;
+    bool failed;
+} writer_t;
+
+static void
+write_entry(void *arg, uint64_t key, const void *payload, uint64_t work)
+{
+    writer_t *w = arg;
+    unsigned char b[TT_ENTRY_BYTES];
+    encode_entry(b, key, payload, work);
+    if (!w->f) {
+        w->count++;
+        w->sum = fnv1a(w->sum, b, sizeof b);
+    } else if (!w->failed && fwrite(b, 1, sizeof b, w->f) != sizeof b) {
+        w->failed = true;
+    }
+}
+
+bool
+tt_write(const tt_t *tt, FILE *f, char *why, size_t whylen)
+{
+    writer_t w = { NULL, 0, FNV_OFFSET, false };
+    table_each(tt->table, write_entry, &w);
+    unsigned char h[TT_HEADER_BYTES];
+    memcpy(h, TT_MAGIC, 8);
+    put_le(h + 8, TT_FILE_VERSION, 4);
+    put_le(h + 12, TT_ENTRY_BYTES, 4);
+    put_le(h + 16, w.count, 8);
+    put_le(h + 24, tt_capacity(tt), 8);
+    put_le(h + 32, w.sum, 8);
+    put_le(h + 40, fnv1a(FNV_OFFSET, h, 40), 8);
+    if (fwrite(h, 1, sizeof h, f) != sizeof h) {
+        snprintf(why, whylen, "cannot write the table: %s", strerror(errno));
+        return false;
+    }
+    w.f = f;
+    table_each(tt->table, write_entry, &w);
+    if (w.failed) {
+        snprintf(why, whylen, "cannot write the table: %s", strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+/* Read exactly n bytes; false at the end of the stream or an error. */
+static bool
+read_all(FILE *f, unsigned char *b, size_t n)
+{
+    return fread(b, 1, n, f) == n;
+}
+
+bool
+tt_read(tt_t *tt, FILE *f, uint64_t *count, char *why, size_t whylen)
+{
+    unsigned char h[TT_HEADER_BYTES];
+    if (count)
+        *count = 0;
+    if (!read_all(f, h, sizeof h)) {
+        snprintf(why, whylen, "not a hein table: %s", ferror(f) ? strerror(errno)
+                 : "the file is shorter than a table's header");
+        return false;
+    }
+    if (memcmp(h, TT_MAGIC, 8) != 0) {
+        snprintf(why, whylen, "not a hein table (no 'hein-tt' magic at its start)");
+        return false;
+    }
+    uint64_t version = get_le(h + 8, 4), entry = get_le(h + 12, 4);
+    if (version != TT_FILE_VERSION) {
+        snprintf(why, whylen, "a hein table of format version %llu; this program reads "
+                 "version %d", (unsigned long long)version, TT_FILE_VERSION);
+        return false;
+    }
+    if (entry != TT_ENTRY_BYTES || get_le(h + 40, 8) != fnv1a(FNV_OFFSET, h, 40)) {
+        snprintf(why, whylen, "damaged hein table: its header's checksum is wrong");
+        return false;
+    }
+    uint64_t n = get_le(h + 16, 8), sum = get_le(h + 32, 8), got = FNV_OFFSET;
+    enum { CHUNK = 4096 };
+    unsigned char *buf = malloc((size_t)CHUNK * TT_ENTRY_BYTES);
+    if (!buf) {
+        snprintf(why, whylen, "out of memory");
+        return false;
+    }
+    bool ok = true;
+    for (uint64_t done = 0; ok && done < n;) {
+        size_t k = n - done < CHUNK ? (size_t)(n - done) : CHUNK;
+        if (!read_all(f, buf, k * TT_ENTRY_BYTES)) {
+            snprintf(why, whylen, "truncated hein table: %llu of its %llu entries read",
+                     (unsigned long long)done, (unsigned long long)n);
+            ok = false;
+            break;
+        }
+        got = fnv1a(got, buf, k * TT_ENTRY_BYTES);
+        for (size_t i = 0; i < k; i++) {
+            const unsigned char *b = buf + i * TT_ENTRY_BYTES;
+            tt_data_t d = { .work = get_le(b + 8, 8) };
+            uint64_t key = get_le(b, 8);
+            d.phi = (uint32_t)get_le(b + 16, 4);
+            d.delta = (uint32_t)get_le(b + 20, 4);
+            d.best = (int16_t)(uint16_t)get_le(b + 24, 2);
+            if (!(key & 1) || d.phi > TT_INF || d.delta > TT_INF) {
+                snprintf(why, whylen, "damaged hein table: entry %llu is not valid",
+                         (unsigned long long)(done + i));
+                ok = false;
+                break;
+            }
+            tt_store(tt, key, &d);
+        }
+        done += k;
+    }
+    free(buf);
+    if (ok && got != sum) {
+        snprintf(why, whylen, "damaged hein table: the entries' checksum is wrong");
+        ok = false;
+    }
+    if (!ok) {
+        tt_clear(tt);
+        return false;
+    }
+    if (count)
+        *count = n;
+    return true;
+}
+
+/* The folder of path flushed, so that a rename in it is on the disk. */
+static void
+sync_folder(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char *dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path))
+        : strdup(".");
+    if (!dir)
+        return;
+    int fd = open(dir, O_RDONLY | O_CLOEXEC);
+    if (fd >= 0) {
+        fsync(fd);              /* best effort: some file systems refuse */
+        close(fd);
+    }
+    free(dir);
+}
+
+bool
+tt_save(const tt_t *tt, const char *path, char *why, size_t whylen)
+{
+    size_t n = strlen(path) + 32;
+    char *tmp = malloc(n);
+    if (!tmp) {
+        snprintf(why, whylen, "out of memory");
+        return false;
+    }
+    snprintf(tmp, n, "%s.tmp%ld", path, (long)getpid());
+    FILE *f = fopen(tmp, "wb");
+    bool ok = f != NULL;
+    char inner[200] = "";
+    if (!ok)
+        snprintf(inner, sizeof inner, "%s", strerror(errno));
+    if (ok && !tt_write(tt, f, inner, sizeof inner))
+        ok = false;
+    if (ok && (fflush(f) != 0 || fsync(fileno(f)) != 0)) {
+        snprintf(inner, sizeof inner, "%s", strerror(errno));
+        ok = false;
+    }
+    if (f && fclose(f) != 0 && ok) {
+        snprintf(inner, sizeof inner, "%s", strerror(errno));
+        ok = false;
+    }
+    if (ok && rename(tmp, path) != 0) {
+        snprintf(inner, sizeof inner, "%s", strerror(errno));
+        ok = false;
+    }
+    if (ok)
+        sync_folder(path);
+    else if (f)
+        unlink(tmp);
+    if (!ok)
+        snprintf(why, whylen, "cannot save the table to '%s': %s", path, inner);
+    free(tmp);
+    return ok;
+}
+
+bool
+tt_load(tt_t *tt, const char *path, uint64_t *count, char *why, size_t whylen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(why, whylen, "cannot read '%s': %s", path, strerror(errno));
+        return false;
+    }
+    char inner[200];
+    bool ok = tt_read(tt, f, count, inner, sizeof inner);
+    if (ok && fgetc(f) != EOF) {
+        snprintf(inner, sizeof inner, "bytes follow the hein table");
+        tt_clear(tt);
+        if (count)
+            *count = 0;
+        ok = false;
+    }
+    fclose(f);
+    if (!ok)
+        snprintf(why, whylen, "'%s': %s", path, inner);
+    return ok;
 }
