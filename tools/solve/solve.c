@@ -58,6 +58,7 @@ typedef struct solve_opts {
     double every;               /* --every; < 0: not given */
     const char *resume;         /* --resume */
     const char *png;            /* --png */
+    const char *db;             /* --db */
     bool quiet;                 /* --quiet */
 } solve_opts_t;
 
@@ -75,6 +76,8 @@ typedef struct solve_run {
     double next_checkpoint;     /* util_now() when the next is due; 0: none */
     int checkpoints;            /* written by this run */
     double checkpoint_seconds;  /* spent writing them */
+    int db_hits;                /* positions answered by the database */
+    size_t db_stored;           /* positions written to it */
     int pauses;                 /* solves stopped for a checkpoint and
                                  * called again */
     uint64_t entries;           /* table entries read from --resume */
@@ -126,6 +129,11 @@ static const char solve_usage_text[] =
     "                         saved table; checkpoints go on to FILE unless\n"
     "                         --checkpoint says otherwise; --time, --every and\n"
     "                         --tt-mb default to the checkpoint's\n"
+    "  -d, --db FILE          the solved-position database (SQLite; made when\n"
+    "                         absent): a position found in it is answered at\n"
+    "                         once, and what a solve proves is stored in it\n"
+    "                         (param_dfpn db_min_work: the least proof work\n"
+    "                         stored); several runs may share one file\n"
     "      --png FILE         write the board with each first move coloured by\n"
     "                         who wins after it (black, white; grey with '?'\n"
     "                         where unsolved)\n"
@@ -163,6 +171,7 @@ static const struct option solve_long_options[] = {
     { "every", required_argument, NULL, 'e' },
     { "resume", required_argument, NULL, 'r' },
     { "png", required_argument, NULL, 'p' },
+    { "db", required_argument, NULL, 'd' },
     { "quiet", no_argument, NULL, 'q' },
     { "help", no_argument, NULL, 'h' },
     { "version", no_argument, NULL, 'V' },
@@ -190,7 +199,7 @@ solve_parse(int argc, char **argv, solve_opts_t *o)
     o->every = -1;
     opterr = 0;
     int c;
-    while ((c = getopt_long(argc, argv, ":b:m:o:aT:t:c:e:r:qhV", solve_long_options, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":b:m:o:aT:t:c:e:r:d:qhV", solve_long_options, NULL)) != -1) {
         switch (c) {
         case 'b': o->board = optarg; break;
         case 'm': o->moves = optarg; break;
@@ -215,6 +224,7 @@ solve_parse(int argc, char **argv, solve_opts_t *o)
             break;
         case 'r': o->resume = optarg; break;
         case 'p': o->png = optarg; break;
+        case 'd': o->db = optarg; break;
         case 'q': o->quiet = true; break;
         case 'h': fputs(solve_usage_text, stdout); return -1;
         case 'V': printf("%s (%s) %s\n", PROG, PACKAGE_NAME, PACKAGE_VERSION); return -1;
@@ -585,6 +595,13 @@ solve_position(solve_run_t *run, const position_t *pos, hex_color_t to_move, sol
         double t0 = util_now();
         solver_solve(sv, pos, to_move, &prm, &stop, solve_progress, run, &r);
         it->seconds += util_now() - t0;
+        const solver_db_report_t *dr = solver_db_report(sv);
+        if (dr->used) {
+            run->db_hits += dr->hit;
+            run->db_stored += dr->stored;
+            if (dr->failed)
+                fprintf(stderr, "%s: database: %s\n", PROG, dr->error);
+        }
         it->expansions += r.stats.expansions;
         it->work += r.stats.work;
         if (r.winner != HEX_EMPTY) {
@@ -721,6 +738,9 @@ print_table(const solve_run_t *run)
                       "write one mid-solve\n", run->checkpoints,
                       run->checkpoints == 1 ? "" : "s", run->checkpoint_seconds, run->pauses,
                       run->pauses == 1 ? "" : "s");
+    if (run->o->db)
+        util_buf_addf(&out, "# database %s: %d position%s answered from it, %zu stored\n",
+                      run->o->db, run->db_hits, run->db_hits == 1 ? "" : "s", run->db_stored);
     fputs(strbuf_str(&out), stdout);
     fflush(stdout);
     strbuf_free(&out);
@@ -774,6 +794,10 @@ solve_setup(solve_run_t *run)
         solve_item_t *it = &run->job.items[i];
         if (it->state == SOLVE_TIMEOUT && (run->job.time == 0 || it->seconds < run->job.time))
             it->state = SOLVE_OPEN;
+    }
+    if (o->db && !engine_db_open(run->e, o->db, why, sizeof why)) {
+        fprintf(stderr, "%s: --db: %s\n", PROG, why);
+        return false;
     }
     if (o->resume && !o->quiet)
         fprintf(stderr, "%s: resumed from %s: %d of %d done, %" PRIu64 " table entries\n",

@@ -5,7 +5,8 @@
 # between two of them, resumed, and its winners equal to a run without
 # checkpoints and to the swap table; one position from --moves and from
 # an SGF file; a position out of --time, then resumed with more; the
-# picture; bad checkpoints, openings files and options refused with a
+# picture; a database filled by one run answering the next; bad
+# checkpoints, openings files and options refused with a
 # message, the checkpoint left as it was.
 watchdog=120
 . "$srcdir/lib/tests/lib.sh"
@@ -150,6 +151,28 @@ for args in "" "--board 5 --every 1" "--resume x --board 5" "--board 0" "--board
     [ $status -eq 1 ] || [ $status -eq 2 ] || fail "'$args': exit status $status"
     [ -s "$tmp/err" ] || fail "'$args': no message"
 done
+# ---- the database: a second run answers every problem from it ---------
+run_tool "5x5 into a database" "$solve" --board 5 --all-openings --db "$tmp/s.db" -q
+expect_status 0
+winners "$tmp/out" >"$tmp/wdb1"
+cmp -s "$tmp/wdb1" "$tmp/s5" || fail "5x5 with --db: winners differ from swap-5x5.txt"
+grep -q '^# database .*: 0 positions answered from it, [1-9][0-9]* stored$' "$tmp/out" \
+    || fail "5x5 with --db: nothing stored"
+run_tool "5x5 from the database" "$solve" --board 5 --all-openings --db "$tmp/s.db" -q
+expect_status 0
+winners "$tmp/out" >"$tmp/wdb2"
+cmp -s "$tmp/wdb2" "$tmp/s5" || fail "5x5 from the database: winners differ"
+grep -q '^# database .*: 13 positions answered from it, 0 stored$' "$tmp/out" \
+    || fail "5x5 from the database: not 13 answers from it"
+grep -q ' 0 expansions' "$tmp/out" || fail "5x5 from the database: searched"
+printf 'not a database\n' >"$tmp/text.db"
+run_tool "not a database" "$solve" --board 5 --db "$tmp/text.db" -q
+expect_status 1
+expect_err "--db:"
+cmp -s "$tmp/text.db" - <<EOF2 || fail "--db: the refused file was changed"
+not a database
+EOF2
+
 run_tool "checkpoint folder missing" "$solve" --board 4 --checkpoint "$tmp/no/such.ckpt" -q
 expect_status 1
 expect_err "cannot write the checkpoint"
