@@ -83,10 +83,11 @@ add_id(writer_t *w, int id)
     strbuf_add(&w->body, id < 0 ? "-" : id_name(w, id, buf));
 }
 
+/* A reference to node i from the node being written: how far back it is. */
 static void
 add_index(writer_t *w, int i)
 {
-    strbuf_addf(&w->body, " %d", i);
+    strbuf_addf(&w->body, " %d", w->nnodes - 1 - i);
 }
 
 static void
@@ -384,10 +385,21 @@ loser_node(writer_t *w, position_t *p)
     /* the replies outside semis' carriers, answered by their keys */
     bitset_t must = empty;
     int cover_key[MAX_CONNS], cover_node[MAX_CONNS], ncover = 0;
-    for (int i = 0; i < ns; i++) {
+    bool tried[MAX_CONNS] = { false };
+    for (;;) {
+        /* the semi that leaves the fewest replies to answer one by one */
+        int i = -1, best = bitset_count(&must);
+        for (int j = 0; j < ns; j++) {
+            bitset_t left = bitset_and(must, semi[j].carrier);
+            if (!tried[j] && bitset_count(&left) < best) {
+                best = bitset_count(&left);
+                i = j;
+            }
+        }
+        if (i < 0)
+            break;
+        tried[i] = true;
         bitset_t car = bitset_and(semi[i].carrier, empty);
-        if (bitset_is_subset(&must, &car))
-            continue;
         position_play(p, w->winner, semi[i].key);
         bitset_reset(&car, semi[i].key);
         int s = prove(w, p, w->e1, w->e2, car);

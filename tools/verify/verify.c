@@ -52,8 +52,9 @@
  *            G-H on the board after both with a carrier inside the
  *            carrier less Ci and Ai; L's moves outside the carrier change
  *            nothing by fact 2.
- * Strategy nodes form a tree (each is used once), game nodes a DAG whose
- * children come earlier in the file, so the check ends and takes time
+ * A node refers to another by how many lines back it is (1: the line
+ * before).  Strategy nodes form a tree (each is used once), game nodes a
+ * DAG whose children come earlier in the file, so the check ends and takes time
  * linear in the file's size. */
 #include "config.h"
 
@@ -563,12 +564,14 @@ cert_read(cert_t *c, FILE *f, char *err, size_t errlen)
             }
             if (!is_ref)
                 continue;
-            int k = nd->args[j];
-            if (k >= i) {
-                snprintf(err, errlen, "line %d: node %d refers to node %d, not an earlier one",
-                         nd->line, i, k);
+            /* written as the distance back from this node */
+            int d = nd->args[j], k = i - d;
+            if (d < 1 || k < 0) {
+                snprintf(err, errlen, "line %d: node %d refers %d nodes back, not to an "
+                         "earlier node", nd->line, i, d);
                 goto out;
             }
+            nd->args[j] = k;
             bool want_game = nd->type == 'm' || (nd->type == 'l' && j >= 2 * nd->ncover);
             if (is_game(c->nodes[k].type) != want_game) {
                 snprintf(err, errlen, "line %d: node %d refers to node %d, a %s node", nd->line,
