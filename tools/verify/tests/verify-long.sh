@@ -41,8 +41,9 @@ for n in "$@"; do
             i=$((i + 1))
             line=$(sed -n "${i}p" "$tmp/lines")
             set -- $line
-            # dfpn-save-proof: W wins; G game nodes (...), C connection nodes, B bytes, S solves, T s
-            win=$2 g=$4 cn=${10} b=${13} ws=${17}
+            # dfpn-save-proof: W wins; G game nodes (V connection leaves, K covers),
+            # C connection nodes, B bytes, S solves, T s
+            win=$2 g=$4 cn=${12} b=${15} ws=${19}
             out=$("$verify" "$tmp/$c$r.cert"); vst=$?
             vs=$(printf '%s\n' "$out" | sed -n 's/^checked .* in \([0-9.]*\) s$/\1/p')
             verdict=$(printf '%s\n' "$out" | tail -n 1)
@@ -50,7 +51,7 @@ for n in "$@"; do
             printf '  %-4s %-5s %6s %8s %9s %7s %7s  %s\n' "$c$r" "$win" "$g" "$cn" "$b" "$ws" \
                 "$vs" "$verdict"
             tg=$((tg + g)); tc=$((tc + cn)); tb=$((tb + b))
-            tw=$(echo "$tw + $ws" | bc); tv=$(echo "$tv + ${vs:-0}" | bc)
+            tw=$(awk "BEGIN { print $tw + $ws }"); tv=$(awk "BEGIN { print $tv + ${vs:-0} }")
             rm -f "$tmp/$c$r.cert"
         done
         r=$((r + 1))
