@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <sys/resource.h>
 
+#include "engine/certificate.h"
 #include "engine/engine.h"
 #include "engine/solver.h"
 #include "gtp/args.h"
@@ -294,4 +295,39 @@ cmd_solve(htp_cmd_t *cmd, void *ctx)
                        (unsigned long long)st->refuted, tt_used(solver_table(sv)),
                        tt_capacity(solver_table(sv)),
                        rss_mb, threads, db);
+}
+
+htp_status_t
+cmd_dfpn_save_proof(htp_cmd_t *cmd, void *ctx)
+{
+    engine_t *e = ctx;
+    char err[ARGS_ERRLEN];
+    const position_t *pos = &e->game.pos;
+    hex_color_t color = pos->to_move;
+    double seconds = e->dfpn_params.timelimit;
+    if (!args_count(cmd, 1, 3))
+        return htp_usage(cmd);
+    if (cmd->argc > 1 && !args_color(cmd->argv[1], &color, err, sizeof err))
+        return htp_failure(cmd, "%s", err);
+    if (!args_optional_limit(cmd, 2, &seconds, err, sizeof err))
+        return htp_failure(cmd, "%s", err);
+    solver_t *sv = engine_solver(e);
+    if (!sv)
+        return htp_failure(cmd, "out of memory");
+    stop_t stop = solve_stop(cmd, seconds);
+    dfpn_params_t prm = engine_solver_params(e);
+    cert_stats_t st;
+    char why[256];
+    if (!certificate_write(sv, &prm, engine_knowledge(e), pos, color, &stop, cmd->argv[0], &st,
+                           why, sizeof why))
+        return htp_failure(cmd, "%s", why);
+    fprintf(stderr, "dfpn-save-proof: %s wins; %llu game nodes (%llu connection leaves, %llu "
+            "covers), %llu connection nodes, %zu bytes, %llu solves, %.2f s\n",
+            hex_color_name(st.winner), (unsigned long long)st.game_nodes,
+            (unsigned long long)st.vc_leaves, (unsigned long long)st.covers,
+            (unsigned long long)st.conn_nodes, st.bytes, (unsigned long long)st.solver_calls,
+            st.seconds);
+    return htp_success(cmd, "%s %llu %llu %zu", hex_color_name(st.winner),
+                       (unsigned long long)st.game_nodes, (unsigned long long)st.conn_nodes,
+                       st.bytes);
 }

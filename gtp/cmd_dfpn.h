@@ -22,6 +22,16 @@
  *   dfpn-get-bounds COLOUR          pspairs: each considered move and its
  *                                   stored value for COLOUR: W (wins), L
  *                                   (loses) or phi:delta of the reply
+ *   dfpn-save-proof FILE [COLOUR [SECONDS]]
+ *                                   solve the position with COLOUR to move
+ *                                   (default: the side to move; no swap)
+ *                                   and write its proof certificate to
+ *                                   FILE (engine/certificate.h, the format
+ *                                   in doc/certificate.md; a complete file
+ *                                   or none); answers the winner and the
+ *                                   certificate's game nodes, connection
+ *                                   nodes and bytes; fails when stopped
+ *                                   first or the file cannot be written
  *   solve [COLOUR] [SECONDS]        solve for COLOUR (default: the side to
  *                                   move) within SECONDS (default:
  *                                   param_dfpn timelimit); answers e.g.
@@ -48,6 +58,7 @@ htp_status_t cmd_dfpn_find_winning(htp_cmd_t *cmd, void *ctx);
 htp_status_t cmd_dfpn_clear_tt(htp_cmd_t *cmd, void *ctx);
 htp_status_t cmd_dfpn_get_pv(htp_cmd_t *cmd, void *ctx);
 htp_status_t cmd_dfpn_get_bounds(htp_cmd_t *cmd, void *ctx);
+htp_status_t cmd_dfpn_save_proof(htp_cmd_t *cmd, void *ctx);
 htp_status_t cmd_solve(htp_cmd_t *cmd, void *ctx);
 
 #endif /* HEIN_GTP_CMD_DFPN_H */

@@ -588,6 +588,8 @@ const htp_command_t commands_table[] = {
       "the principal variation in the table, COLOUR first" },
     { "dfpn-get-bounds", cmd_dfpn_get_bounds, "COLOUR",
       "each considered move of COLOUR: W, L or the reply's delta:phi (HexGui pspairs)" },
+    { "dfpn-save-proof", cmd_dfpn_save_proof, "FILE [COLOUR [SECONDS]]",
+      "solve for COLOUR (default: to move) and write the proof certificate to FILE" },
     { "param_dfpn", cmd_param, "[KEY [VALUE]]", "solver parameters: list, show or set" },
     { "solve", cmd_solve, "[COLOUR] [SECONDS]",
       "solve for COLOUR (default: to move): the winner, a winning move and figures" },

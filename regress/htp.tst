@@ -234,6 +234,13 @@ param_game game_time 60
 97 help no_such_command
 #? [.*]*
 
+# dfpn-save-proof: a usage error and a bad colour change nothing (the
+# certificates themselves: tools/verify/tests/verify.sh).
+98 dfpn-save-proof
+#? [usage: dfpn-save-proof FILE \[COLOUR \[SECONDS\]\]]*
+100 dfpn-save-proof x.cert purple
+#? [.*colour.*]*
+
 # quit answers with an empty success (then the engine exits).
 99 quit
 #? []

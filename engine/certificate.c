@@ -1,0 +1,648 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Proof certificates (certificate.h; the format in doc/certificate.md). */
+#include "config.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "board/vc.h"
+#include "engine/certificate.h"
+
+#define MAX_CONNS 24
+
+typedef struct conn {
+    bitset_t carrier;
+    int key;
+    int size;
+} conn_t;
+
+/* One certificate being written. */
+typedef struct writer {
+    solver_t *sv;
+    const dfpn_params_t *params;
+    const stop_t *stop;
+    const geometry_t *geo;
+    hex_color_t winner, loser;
+    int e1, e2;                 /* the winner's edges */
+    vc_t *vc;                   /* the winner's connections */
+    position_t local;           /* scratch: the local board of a carrier */
+    bool have_local;
+    strbuf_t body;              /* the node lines */
+    int nnodes;
+    uint64_t *keys;             /* game nodes by position_key: */
+    int *ids;                   /* open addressing, ids + 1 (0: free) */
+    size_t cap, used;
+    cert_stats_t *st;
+    char *err;
+    size_t errlen;
+    bool failed;
+} writer_t;
+
+static bool
+fail(writer_t *w, const char *fmt, ...)
+{
+    if (!w->failed) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(w->err, w->errlen, fmt, ap);
+        va_end(ap);
+        w->failed = true;
+    }
+    return false;
+}
+
+static const char *
+id_name(const writer_t *w, int id, char *buf)
+{
+    switch (id) {
+    case HEX_NORTH: return "N";
+    case HEX_SOUTH: return "S";
+    case HEX_WEST: return "W";
+    case HEX_EAST: return "E";
+    default: return geometry_move_name(w->geo, id, buf);
+    }
+}
+
+/* Start a node line; returns its index. */
+static int
+node_begin(writer_t *w, char type)
+{
+    strbuf_addc(&w->body, type);
+    return w->nnodes++;
+}
+
+static void
+add_id(writer_t *w, int id)
+{
+    char buf[MOVE_NAME_MAX];
+    strbuf_addc(&w->body, ' ');
+    strbuf_add(&w->body, id < 0 ? "-" : id_name(w, id, buf));
+}
+
+/* A reference to node i from the node being written: how far back it is. */
+static void
+add_index(writer_t *w, int i)
+{
+    strbuf_addf(&w->body, " %d", w->nnodes - 1 - i);
+}
+
+static void
+node_end(writer_t *w)
+{
+    strbuf_addc(&w->body, '\n');
+}
+
+/* A point to return to when an attempt fails. */
+typedef struct mark {
+    size_t len;
+    int nnodes;
+    uint64_t conn_nodes;
+} mark_t;
+
+static mark_t
+mark_get(const writer_t *w)
+{
+    return (mark_t){ w->body.len, w->nnodes, w->st->conn_nodes };
+}
+
+static void
+mark_back(writer_t *w, mark_t m)
+{
+    if (w->body.s && !w->body.oom) {
+        w->body.len = m.len;
+        w->body.s[m.len] = '\0';
+    }
+    w->nnodes = m.nnodes;
+    w->st->conn_nodes = m.conn_nodes;
+}
+
+static bool
+joined(const position_t *q, int g, int h)
+{
+    return position_group(q, g) == position_group(q, h);
+}
+
+/* Build the winner's connections on q with every empty cell outside c
+ * given to the loser. */
+static bool
+build_local(writer_t *w, const position_t *q, const bitset_t *c)
+{
+    if (w->have_local)
+        position_free(&w->local);
+    position_copy(&w->local, q);
+    w->have_local = true;
+    bitset_t outside = bitset_andnot(position_empty_cells(q), *c);
+    for (int x = bitset_first(&outside); x >= 0; x = bitset_next(&outside, x))
+        position_play(&w->local, w->loser, x);
+    if (!vc_build(w->vc, &w->local, w->winner))
+        return fail(w, "out of memory");
+    return true;
+}
+
+/* Copy the connections of one type between a and b (at most MAX_CONNS,
+ * smallest first). */
+static int
+conns(writer_t *w, int a, int b, vc_type_t type, conn_t *out)
+{
+    const vc_conn_t *list;
+    int n = vc_between(w->vc, a, b, type, &list);
+    if (n > MAX_CONNS)
+        n = MAX_CONNS;
+    for (int i = 0; i < n; i++)
+        out[i] = (conn_t){ list[i].carrier, list[i].key, list[i].size };
+    return n;
+}
+
+static int prove(writer_t *w, position_t *q, int g, int h, bitset_t c);
+
+/* A split of g-h inside c over one of the winner's groups: its node, or
+ * -1 when none is found. */
+static int
+prove_split(writer_t *w, position_t *q, int g, int h, bitset_t c)
+{
+    if (!build_local(w, q, &c))
+        return -1;
+    int best_x = -1, best_size = 1 << 30;
+    conn_t ba = { 0 }, bb = { 0 };
+    bitset_t seen = bitset_empty();
+    int rg = position_group(q, g), rh = position_group(q, h);
+    const bitset_t *mine = &q->stones[w->winner];
+    for (int x = bitset_first(mine); x >= 0; x = bitset_next(mine, x)) {
+        int r = position_group(q, x);
+        if (r == rg || r == rh || bitset_test(&seen, r))
+            continue;
+        bitset_set(&seen, r);
+        conn_t a[MAX_CONNS], b[MAX_CONNS];
+        int na = conns(w, g, x, VC_FULL, a), nb = conns(w, x, h, VC_FULL, b);
+        for (int i = 0; i < na; i++)
+            for (int j = 0; j < nb; j++)
+                if (!bitset_intersects(&a[i].carrier, &b[j].carrier)
+                    && a[i].size + b[j].size < best_size) {
+                    best_size = a[i].size + b[j].size;
+                    best_x = x;
+                    ba = a[i];
+                    bb = b[j];
+                }
+    }
+    if (best_x < 0)
+        return -1;
+    mark_t m = mark_get(w);
+    int s1 = prove(w, q, g, best_x, bitset_and(ba.carrier, c));
+    int s2 = s1 < 0 ? -1 : prove(w, q, best_x, h, bitset_and(bb.carrier, c));
+    if (s2 < 0) {
+        mark_back(w, m);
+        return -1;
+    }
+    int id = node_begin(w, 's');
+    add_id(w, g);
+    add_id(w, best_x);
+    add_id(w, h);
+    add_index(w, s1);
+    add_index(w, s2);
+    node_end(w);
+    w->st->conn_nodes++;
+    return id;
+}
+
+/* The answer to the loser's stone just played on q inside c: a full g-h
+ * within c (*answer -1) or a semi's key, with the carrier left; false
+ * when H-search finds neither, on the board as it is or after any one
+ * answer. */
+static bool
+find_answer(writer_t *w, position_t *q, int g, int h, bitset_t c, int *answer, bitset_t *left)
+{
+    conn_t list[MAX_CONNS];
+    if (!build_local(w, q, &c))
+        return false;
+    if (conns(w, g, h, VC_FULL, list) > 0) {
+        *answer = -1;
+        *left = list[0].carrier;
+        return true;
+    }
+    if (conns(w, g, h, VC_SEMI, list) > 0) {
+        *answer = list[0].key;
+        *left = list[0].carrier;
+        bitset_reset(left, list[0].key);
+        return true;
+    }
+    /* a template H-search does not see after the intrusion: try each
+     * answer */
+    for (int a = bitset_first(&c); a >= 0; a = bitset_next(&c, a)) {
+        position_play(q, w->winner, a);
+        bitset_t rest = c;
+        bitset_reset(&rest, a);
+        bool found = false;
+        if (joined(q, g, h)) {
+            found = true;
+            *left = bitset_empty();
+        } else if (build_local(w, q, &rest) && conns(w, g, h, VC_FULL, list) > 0) {
+            found = true;
+            *left = list[0].carrier;
+        }
+        position_undo(q);
+        if (found) {
+            *answer = a;
+            return true;
+        }
+        if (w->failed)
+            return false;
+    }
+    return false;
+}
+
+/* The strategy for a full connection of the winner between g and h
+ * inside the empty cells c of q, the loser to move: its node, or -1. */
+static int
+prove(writer_t *w, position_t *q, int g, int h, bitset_t c)
+{
+    if (w->failed || stop_requested(w->stop)) {
+        fail(w, "stopped");
+        return -1;
+    }
+    if (joined(q, g, h)) {
+        int id = node_begin(w, 'c');
+        add_id(w, g);
+        add_id(w, h);
+        node_end(w);
+        w->st->conn_nodes++;
+        return id;
+    }
+    int id = prove_split(w, q, g, h, c);
+    if (id >= 0 || w->failed)
+        return id;
+    mark_t m = mark_get(w);
+    int n = bitset_count(&c), k = 0;
+    int *cell = malloc(sizeof(int) * 3 * (size_t)(n ? n : 1));
+    if (!cell) {
+        fail(w, "out of memory");
+        return -1;
+    }
+    for (int x = bitset_first(&c); x >= 0; x = bitset_next(&c, x), k++) {
+        bitset_t rest = c;
+        bitset_reset(&rest, x);
+        position_play(q, w->loser, x);
+        int a;
+        bitset_t left;
+        int child = -1;
+        if (find_answer(w, q, g, h, rest, &a, &left)) {
+            if (a >= 0)
+                position_play(q, w->winner, a);
+            child = prove(w, q, g, h, bitset_and(left, rest));
+            if (a >= 0)
+                position_undo(q);
+        }
+        position_undo(q);
+        if (child < 0) {
+            free(cell);
+            mark_back(w, m);
+            return -1;
+        }
+        cell[3 * k] = x;
+        cell[3 * k + 1] = a;
+        cell[3 * k + 2] = child;
+    }
+    id = node_begin(w, 'r');
+    add_id(w, g);
+    add_id(w, h);
+    for (int i = 0; i < n; i++) {
+        add_id(w, cell[3 * i]);
+        add_id(w, cell[3 * i + 1]);
+        add_index(w, cell[3 * i + 2]);
+    }
+    node_end(w);
+    free(cell);
+    w->st->conn_nodes++;
+    return id;
+}
+
+/* ---- the game tree ---------------------------------------------------- */
+
+static int *
+memo_slot(writer_t *w, uint64_t key)
+{
+    size_t i = (size_t)(key ^ (key >> 29)) & (w->cap - 1);
+    while (w->ids[i] && w->keys[i] != key)
+        i = (i + 1) & (w->cap - 1);
+    w->keys[i] = key;
+    return &w->ids[i];
+}
+
+static bool
+memo_grow(writer_t *w)
+{
+    if (2 * (w->used + 1) <= w->cap)
+        return true;
+    size_t oc = w->cap, nc = oc ? 2 * oc : 4096;
+    uint64_t *ok = w->keys;
+    int *oi = w->ids;
+    w->keys = calloc(nc, sizeof *w->keys);
+    w->ids = calloc(nc, sizeof *w->ids);
+    if (!w->keys || !w->ids) {
+        free(w->keys);
+        free(w->ids);
+        w->keys = ok;
+        w->ids = oi;
+        return fail(w, "out of memory");
+    }
+    w->cap = nc;
+    for (size_t i = 0; i < oc; i++)
+        if (oi[i])
+            *memo_slot(w, ok[i]) = oi[i];
+    free(ok);
+    free(oi);
+    return true;
+}
+
+static int game_node(writer_t *w, position_t *p);
+
+static int
+loser_node(writer_t *w, position_t *p)
+{
+    bitset_t empty = position_empty_cells(p);
+    if (!vc_build(w->vc, p, w->winner)) {
+        fail(w, "out of memory");
+        return -1;
+    }
+    conn_t full[MAX_CONNS], semi[MAX_CONNS];
+    int nf = conns(w, w->e1, w->e2, VC_FULL, full);
+    int ns = conns(w, w->e1, w->e2, VC_SEMI, semi);
+    for (int i = 0; i < nf; i++) {
+        int s = prove(w, p, w->e1, w->e2, bitset_and(full[i].carrier, empty));
+        if (s >= 0) {
+            int id = node_begin(w, 'v');
+            add_index(w, s);
+            node_end(w);
+            w->st->vc_leaves++;
+            return id;
+        }
+        if (w->failed)
+            return -1;
+    }
+    /* the replies outside semis' carriers, answered by their keys */
+    bitset_t must = empty;
+    int cover_key[MAX_CONNS], cover_node[MAX_CONNS], ncover = 0;
+    bool tried[MAX_CONNS] = { false };
+    for (;;) {
+        /* the semi that leaves the fewest replies to answer one by one */
+        int i = -1, best = bitset_count(&must);
+        for (int j = 0; j < ns; j++) {
+            bitset_t left = bitset_and(must, semi[j].carrier);
+            if (!tried[j] && bitset_count(&left) < best) {
+                best = bitset_count(&left);
+                i = j;
+            }
+        }
+        if (i < 0)
+            break;
+        tried[i] = true;
+        bitset_t car = bitset_and(semi[i].carrier, empty);
+        position_play(p, w->winner, semi[i].key);
+        bitset_reset(&car, semi[i].key);
+        int s = prove(w, p, w->e1, w->e2, car);
+        position_undo(p);
+        if (w->failed)
+            return -1;
+        if (s < 0)
+            continue;
+        cover_key[ncover] = semi[i].key;
+        cover_node[ncover++] = s;
+        bitset_set(&car, semi[i].key);
+        must = bitset_and(must, car);
+    }
+    int n = bitset_count(&must), k = 0;
+    int *child = malloc(sizeof(int) * 2 * (size_t)(n ? n : 1));
+    if (!child) {
+        fail(w, "out of memory");
+        return -1;
+    }
+    for (int x = bitset_first(&must); x >= 0; x = bitset_next(&must, x), k++) {
+        position_play(p, w->loser, x);
+        child[2 * k] = x;
+        child[2 * k + 1] = game_node(w, p);
+        position_undo(p);
+        if (child[2 * k + 1] < 0) {
+            free(child);
+            return -1;
+        }
+    }
+    int id = node_begin(w, 'l');
+    for (int i = 0; i < ncover; i++) {
+        add_id(w, cover_key[i]);
+        add_index(w, cover_node[i]);
+    }
+    strbuf_add(&w->body, " /");
+    for (int i = 0; i < n; i++) {
+        add_id(w, child[2 * i]);
+        add_index(w, child[2 * i + 1]);
+    }
+    node_end(w);
+    free(child);
+    w->st->covers += (uint64_t)ncover;
+    return id;
+}
+
+static int
+winner_node(writer_t *w, position_t *p)
+{
+    bitset_t empty = position_empty_cells(p);
+    if (!vc_build(w->vc, p, w->winner)) {
+        fail(w, "out of memory");
+        return -1;
+    }
+    conn_t list[MAX_CONNS];
+    int move = -1;
+    if (conns(w, w->e1, w->e2, VC_FULL, list) > 0) {
+        bitset_t out = bitset_andnot(empty, list[0].carrier);
+        move = bitset_is_empty(&out) ? bitset_first(&empty) : bitset_first(&out);
+    } else if (conns(w, w->e1, w->e2, VC_SEMI, list) > 0) {
+        move = list[0].key;
+    } else {
+        dfpn_result_t r;
+        solver_solve(w->sv, p, w->winner, w->params, w->stop, NULL, NULL, &r);
+        w->st->solver_calls++;
+        if (r.winner == HEX_EMPTY) {
+            fail(w, "stopped");
+            return -1;
+        }
+        if (r.winner != w->winner) {
+            char buf[MOVE_NAME_MAX];
+            int last = p->nmoves ? position_move(p, p->nmoves - 1) : -1;
+            fail(w, "the solver finds the loser's reply %s wins",
+                 last >= 0 ? id_name(w, last, buf) : "-");
+            return -1;
+        }
+        move = r.best >= 0 ? r.best : bitset_first(&empty);
+    }
+    if (move < 0 || !bitset_test(&empty, move)) {
+        fail(w, "no winning move found");
+        return -1;
+    }
+    position_play(p, w->winner, move);
+    int child = game_node(w, p);
+    position_undo(p);
+    if (child < 0)
+        return -1;
+    int id = node_begin(w, 'm');
+    add_id(w, move);
+    add_index(w, child);
+    node_end(w);
+    return id;
+}
+
+static int
+game_node(writer_t *w, position_t *p)
+{
+    if (w->failed || stop_requested(w->stop)) {
+        fail(w, "stopped");
+        return -1;
+    }
+    if (!memo_grow(w))
+        return -1;
+    uint64_t key = position_key(p);
+    int *slot = memo_slot(w, key);
+    if (*slot)
+        return *slot - 1;
+    int id;
+    if (p->winner == w->winner) {
+        id = node_begin(w, 'w');
+        node_end(w);
+    } else if (p->winner == w->loser) {
+        fail(w, "the loser has won a position of the proof");
+        return -1;
+    } else if (p->to_move == w->loser) {
+        id = loser_node(w, p);
+    } else {
+        id = winner_node(w, p);
+    }
+    if (id < 0)
+        return -1;
+    w->st->game_nodes++;
+    slot = memo_slot(w, key);   /* the table may have grown */
+    if (!*slot)
+        w->used++;
+    *slot = id + 1;
+    return id;
+}
+
+bool
+certificate_build(solver_t *sv, const dfpn_params_t *params, const kn_config_t *kn,
+                  const position_t *pos, hex_color_t to_move, const stop_t *stop,
+                  strbuf_t *out, cert_stats_t *st, char *err, size_t errlen)
+{
+    double t0 = stop_now();
+    memset(st, 0, sizeof *st);
+    st->winner = HEX_EMPTY;
+    if (errlen)
+        err[0] = '\0';
+    writer_t w = { .sv = sv, .params = params, .stop = stop, .geo = pos->geo, .st = st,
+        .err = err, .errlen = errlen };
+    position_t *p = malloc(sizeof *p);
+    if (!p) {
+        snprintf(err, errlen, "out of memory");
+        return false;
+    }
+    position_copy(p, pos);
+    position_set_to_move(p, to_move);
+    bool ok = false;
+    hex_color_t winner = p->winner;
+    if (winner == HEX_EMPTY) {
+        dfpn_result_t r;
+        solver_solve(sv, p, to_move, params, stop, NULL, NULL, &r);
+        winner = r.winner;
+    }
+    if (winner == HEX_EMPTY) {
+        snprintf(err, errlen, "the position is not solved (stopped)");
+        goto out;
+    }
+    vc_params_t vp = *kn->vc_params;
+    vp.limit_fulls = false;
+    vp.incremental = false;
+    w.vc = vc_new(&vp, kn->vc_templates);
+    if (!w.vc) {
+        snprintf(err, errlen, "out of memory");
+        goto out;
+    }
+    w.winner = winner;
+    w.loser = hex_color_other(winner);
+    w.e1 = geometry_edge1(winner);
+    w.e2 = geometry_edge2(winner);
+    int root = game_node(&w, p);
+    if (root >= 0 && !w.body.oom) {
+        const geometry_t *g = pos->geo;
+        size_t start = out->len;
+        strbuf_addf(out, "hein-certificate 1\nboard %dx%d\nstones ", g->width, g->height);
+        for (int r = 0; r < g->height; r++)
+            for (int c = 0; c < g->width; c++) {
+                hex_color_t col = position_color_at(pos, geometry_cell(g, c, r));
+                strbuf_addc(out, col == HEX_BLACK ? 'b' : col == HEX_WHITE ? 'w' : '.');
+            }
+        strbuf_addf(out, "\nto-move %s\nwinner %s\nnodes %d\n", hex_color_name(to_move),
+                    hex_color_name(winner), w.nnodes);
+        strbuf_addn(out, strbuf_str(&w.body), w.body.len);
+        strbuf_add(out, "end\n");
+        st->bytes = out->len - start;
+        st->winner = winner;
+        ok = !out->oom;
+        if (!ok)
+            snprintf(err, errlen, "out of memory");
+    } else if (!w.failed) {
+        snprintf(err, errlen, "out of memory");
+    }
+out:
+    if (w.vc)
+        vc_free(w.vc);
+    if (w.have_local)
+        position_free(&w.local);
+    strbuf_free(&w.body);
+    free(w.keys);
+    free(w.ids);
+    position_free(p);
+    free(p);
+    st->seconds = stop_now() - t0;
+    return ok;
+}
+
+bool
+certificate_write(solver_t *sv, const dfpn_params_t *params, const kn_config_t *kn,
+                  const position_t *pos, hex_color_t to_move, const stop_t *stop,
+                  const char *path, cert_stats_t *st, char *err, size_t errlen)
+{
+    strbuf_t text = { 0 };
+    if (!certificate_build(sv, params, kn, pos, to_move, stop, &text, st, err, errlen)) {
+        strbuf_free(&text);
+        return false;
+    }
+    size_t len = strlen(path) + 16;
+    char *tmp = malloc(len);
+    bool ok = false;
+    if (!tmp) {
+        snprintf(err, errlen, "out of memory");
+        goto out;
+    }
+    snprintf(tmp, len, "%s.tmp%ld", path, (long)getpid());
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        goto out;
+    }
+    bool written = fwrite(text.s, 1, text.len, f) == text.len;
+    if (fclose(f) != 0 || !written) {
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        remove(tmp);
+        goto out;
+    }
+    if (rename(tmp, path) != 0) {
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        remove(tmp);
+        goto out;
+    }
+    ok = true;
+out:
+    free(tmp);
+    strbuf_free(&text);
+    return ok;
+}

@@ -1,0 +1,138 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# hein-verify: certificates hein writes (dfpn-save-proof) for 5x5 and 6x6
+# positions are verified; each kind of tampering is rejected with status 1
+# and a reason; usage errors and files that are not certificates.
+. "${srcdir:-.}/lib/tests/lib.sh"
+
+hein=$(pwd)/../engine/hein
+verify=$(pwd)/hein-verify
+need_program "$hein" "$verify"
+
+# save NAME BOARD MOVES...: the certificate of the position after MOVES
+# (colour:cell) on a BOARD x BOARD board, the side to move to play, in
+# $tmp/NAME.cert
+save() {
+    name=$1 size=$2
+    shift 2
+    {
+        echo "boardsize $size $size"
+        for m in "$@"; do echo "play ${m%%:*} ${m#*:}"; done
+        echo "dfpn-save-proof $tmp/$name.cert"
+        echo "quit"
+    } >"$tmp/$name.htp"
+    run_tool "hein ($name)" "$hein" -c "$tmp/$name.htp"
+    expect_status 0
+    [ -s "$tmp/$name.cert" ] || fail "no certificate for $name"
+}
+
+# accept FILE / reject FILE REASON: hein-verify's verdict on FILE
+accept() {
+    run_tool "hein-verify ${1##*/}" "$verify" "$1"
+    expect_status 0
+    tail -n 1 "$tmp/out" | grep -qx verified || fail "${1##*/} not verified"
+}
+reject() {
+    run_tool "hein-verify ${1##*/}" "$verify" "$1"
+    expect_status 1
+    grep -q "^rejected: .*$2" "$tmp/out" || fail "${1##*/}: no rejection for: $2"
+    echo "${1##*/}: $(tail -n 1 "$tmp/out")"
+}
+
+save e5 5
+save a1-5 5 b:a1
+save c2-5 5 b:c2 w:c3
+save c3-6 6 b:c3
+save a1-6 6 b:a1
+save mid-6 6 b:c3 w:d3 b:d2
+for f in e5 a1-5 c2-5 c3-6 a1-6 mid-6; do accept "$tmp/$f.cert"; done
+grep -q "^winner black" "$tmp/e5.cert" || fail "5x5: black is not the winner"
+grep -q "^winner white" "$tmp/a1-5.cert" || fail "5x5 a1: white is not the winner"
+grep -q "^winner black" "$tmp/c3-6.cert" || fail "6x6 c3: black is not the winner"
+grep -q "^winner white" "$tmp/a1-6.cert" || fail "6x6 a1: white is not the winner"
+run_tool "hein-verify e5" "$verify" "$tmp/e5.cert"
+grep -q "^claim: black wins on 5x5, black to move, 0 stones" "$tmp/out" \
+    || fail "the claim is not printed"
+grep -q "^checked [0-9]* game nodes and [0-9]* connection nodes" "$tmp/out" \
+    || fail "the count is not printed"
+
+# tamper NAME SOURCE AWK: $tmp/NAME.cert is SOURCE changed by the awk
+# program AWK
+tamper() {
+    awk "$3" "$tmp/$2.cert" >"$tmp/$1.cert"
+    cmp -s "$tmp/$1.cert" "$tmp/$2.cert" && fail "tampering $1 changed nothing"
+}
+
+# the winner's move changed to a losing one: 5x5 opens in the centre
+grep -q '^m c3 ' "$tmp/e5.cert" || fail "5x5: the root is not c3"
+tamper losing-move e5 '/^m c3 /{ sub(/^m c3 /, "m a1 ") } { print }'
+reject "$tmp/losing-move.cert" ""
+# a loser's reply removed (the last of the first reply list)
+tamper reply-removed c3-6 '!done && /^l .* \/ [a-z]/ { sub(/ [a-z][0-9]+ [0-9]+$/, ""); done = 1 } { print }'
+reject "$tmp/reply-removed.cert" "is not answered"
+# a cover's key moved onto the next reply's cell
+tamper cover-moved c3-6 '!done && /^l [a-z][0-9]+ [0-9]+ .* \/ [a-z]/ { split($0, f, " "); $2 = f[length(f) - 1]; done = 1 } { print }'
+reject "$tmp/cover-moved.cert" ""
+# a strategy step altered: the winner's answer made the intruded cell
+tamper answer-same c3-6 '!done && /^r / && $5 != "-" { $5 = $4; done = 1 } { print }'
+reject "$tmp/answer-same.cert" "is not another cell of the carrier"
+# a strategy step altered: no answer to a bridge intrusion
+tamper answer-dropped e5 '!done && /^r / && NF == 9 && $5 != "-" { $5 = "-"; done = 1 } { print }'
+reject "$tmp/answer-dropped.cert" ""
+# a carrier cell removed (its entry in a two-cell carrier)
+tamper carrier-cut e5 '!done && /^r / && NF == 9 { NF = 6; done = 1 } { print }'
+reject "$tmp/carrier-cut.cert" ""
+# a connected leaf claimed where the stones are apart
+tamper not-joined e5 '!done && /^c / { $3 = ($2 == "N" ? "S" : "N"); done = 1 } { print }'
+reject "$tmp/not-joined.cert" ""
+# a game node pointed at a strategy node
+tamper bad-ref c3-6 '!done && /^l / { $NF = $NF + 1; done = 1 } { print }'
+reject "$tmp/bad-ref.cert" ""
+# header fields
+tamper winner-changed c3-6 '/^winner / { $2 = "white" } { print }'
+reject "$tmp/winner-changed.cert" ""
+tamper to-move-changed c3-6 '/^to-move / { $2 = "black" } { print }'
+reject "$tmp/to-move-changed.cert" "where the winner is to move"
+tamper stone-removed c3-6 '/^stones / { sub(/b/, ".") } { print }'
+reject "$tmp/stone-removed.cert" ""
+tamper stone-added c3-6 '/^stones / { sub(/\./, "w") } { print }'
+reject "$tmp/stone-added.cert" ""
+tamper version c3-6 'NR == 1 { $2 = 2 } { print }'
+reject "$tmp/version.cert" "format version 2"
+tamper board c3-6 '/^board / { $2 = "7x6" } { print }'
+reject "$tmp/board.cert" ""
+tamper count c3-6 '/^nodes / { $2 = $2 + 1 } { print }'
+reject "$tmp/count.cert" ""
+# truncated: half the file, and the last line gone
+size=$(wc -c <"$tmp/c3-6.cert")
+head -c $((size / 2)) "$tmp/c3-6.cert" >"$tmp/half.cert"
+reject "$tmp/half.cert" ""
+sed '$d' "$tmp/c3-6.cert" >"$tmp/no-end.cert"
+reject "$tmp/no-end.cert" "truncated"
+
+# files that are not certificates, usage
+: >"$tmp/empty.cert"
+reject "$tmp/empty.cert" "truncated"
+printf 'hein-certificate 1\nboard 3x3\nstones .........\nto-move black\nwinner black\nnodes 1\nw\nend\n' >"$tmp/fake-won.cert"
+reject "$tmp/fake-won.cert" "not connected"
+head -c 3000 "$hein" >"$tmp/binary.cert"
+reject "$tmp/binary.cert" "not a hein certificate"
+reject "$tmp/missing.cert" "cannot read"
+run_tool "hein-verify" "$verify"
+expect_status 2
+run_tool "hein-verify --bogus" "$verify" --bogus "$tmp/e5.cert"
+expect_status 2
+run_tool "hein-verify two files" "$verify" "$tmp/e5.cert" "$tmp/e5.cert"
+expect_status 2
+
+# dfpn-save-proof's own errors leave no file
+printf 'boardsize 5 5\ndfpn-save-proof %s/no/such/dir/x.cert\n' "$tmp" >"$tmp/bad.htp"
+run_tool "hein (unwritable)" "$hein" -c "$tmp/bad.htp"
+expect_status 1
+expect_err "cannot write"
+printf 'boardsize 5 5\ndfpn-save-proof %s/x.cert purple\n' "$tmp" >"$tmp/bad2.htp"
+run_tool "hein (bad colour)" "$hein" -c "$tmp/bad2.htp"
+expect_status 1
+[ ! -e "$tmp/x.cert" ] || fail "a failed dfpn-save-proof wrote a file"
+
+finish

@@ -1,0 +1,952 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* hein-verify: checks a proof certificate (doc/certificate.md) with the
+ * rules of Hex alone.
+ *
+ * This program links nothing of hein's board/, search/ or engine/: it has
+ * its own board (a W x H array of cells, the six neighbours of
+ * CONVENTIONS.md, the four edges, connection by flood fill) and reads the
+ * certificate's text itself.  It trusts exactly these things:
+ *   1. the rules of Hex as CONVENTIONS.md states them: Black joins the top
+ *      and bottom rows, White the left and right columns; a player whose
+ *      stones join its two edges has won; a move puts a stone of the
+ *      mover's colour on an empty cell; the swap is not part of the game
+ *      the certificate speaks of (its claim is about the stones shown with
+ *      the side to move, and no swap to come);
+ *   2. the one fact about connections every virtual-connection argument
+ *      rests on: if the winner, answering only inside a set of empty cells
+ *      C (the carrier), can join two of its groups or edges whatever the
+ *      opponent plays, then it still can when the opponent has more stones
+ *      outside C or the winner has more stones anywhere (a stone never
+ *      hurts its owner in Hex, and a cell outside C is never needed);
+ *   3. the arithmetic of this file: the checks below, each of which is a
+ *      direct consequence of 1 and 2 (the argument is written at each
+ *      check).
+ * It trusts nothing the certificate says without checking it: the
+ * position of every node is computed from the root by the moves on the
+ * path (a node reached twice must be reached with the same position), the
+ * winner's connection at a won leaf is found by flood fill, and every
+ * connection is a strategy the checker replays move by move.  A
+ * certificate is accepted only when it proves the claim in full.
+ *
+ * Game nodes (the winner W, the loser L):
+ *   w        W's edges are joined on the board (either side to move);
+ *   m X N    W to move plays X (empty) and N proves the result;
+ *   v S      L to move; S proves W's edges fully connected: W wins
+ *            whatever L plays;
+ *   l K S .. / R N ..   L to move: every empty cell R that L may play
+ *            is either listed with the node N that proves the position
+ *            after it, or covered by a pair (K, S): S proves W's edges
+ *            fully connected on the board plus W's stone at K with a
+ *            carrier D, and a reply outside D and other than K is answered
+ *            by K (by fact 2, L's stone outside D breaks nothing).
+ * Connection nodes (a full connection of W between endpoints G and H,
+ * each an edge of W or a cell holding W's stone, L to move; a strategy's
+ * carrier is what the check computes, never what the file states):
+ *   c G H    G and H are one group of W now: carrier empty;
+ *   s G M H A B   A proves G-M, B proves M-H (M an endpoint of W), with
+ *            disjoint carriers; the carrier is their union: a move of L
+ *            in one carrier is answered there, and is outside the other;
+ *   r G H C1 A1 N1 C2 A2 N2 ...   the carrier is {C1, C2, ...} (empty
+ *            cells, distinct); to L's move Ci W answers Ai, a cell of the
+ *            carrier other than Ci, or - (no answer needed), and Ni proves
+ *            G-H on the board after both with a carrier inside the
+ *            carrier less Ci and Ai; L's moves outside the carrier change
+ *            nothing by fact 2.
+ * A node refers to another by how many lines back it is (1: the line
+ * before).  Strategy nodes form a tree (each is used once), game nodes a
+ * DAG whose children come earlier in the file, so the check ends and takes time
+ * linear in the file's size. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MAX_SIZE 19
+#define MAX_CELLS (MAX_SIZE * MAX_SIZE)
+#define EDGE_N (MAX_CELLS + 0)
+#define EDGE_S (MAX_CELLS + 1)
+#define EDGE_W (MAX_CELLS + 2)
+#define EDGE_E (MAX_CELLS + 3)
+#define NONE (-1)
+
+enum { EMPTY = 0, BLACK = 1, WHITE = 2 };
+
+/* ---- the board ----------------------------------------------------- */
+
+typedef struct board {
+    int w, h;
+    uint8_t cell[MAX_CELLS];
+} board_t;
+
+static int
+board_neighbours(const board_t *b, int id, int out[6])
+{
+    int c = id % b->w, r = id / b->w, n = 0;
+    static const int d[6][2] = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 }, { 1, -1 }, { -1, 1 } };
+    for (int i = 0; i < 6; i++) {
+        int cc = c + d[i][0], rr = r + d[i][1];
+        if (cc >= 0 && cc < b->w && rr >= 0 && rr < b->h)
+            out[n++] = rr * b->w + cc;
+    }
+    return n;
+}
+
+/* Whether cell id lies on edge e. */
+static bool
+board_on_edge(const board_t *b, int id, int e)
+{
+    int c = id % b->w, r = id / b->w;
+    switch (e) {
+    case EDGE_N: return r == 0;
+    case EDGE_S: return r == b->h - 1;
+    case EDGE_W: return c == 0;
+    default: return c == b->w - 1;
+    }
+}
+
+static bool
+is_edge(int id)
+{
+    return id >= EDGE_N && id <= EDGE_E;
+}
+
+static int
+edge_owner(int e)
+{
+    return e == EDGE_N || e == EDGE_S ? BLACK : WHITE;
+}
+
+/* Whether id is an endpoint of colour col on b: one of col's edges or a
+ * cell holding col's stone. */
+static bool
+endpoint_ok(const board_t *b, int id, int col)
+{
+    if (is_edge(id))
+        return edge_owner(id) == col;
+    return id >= 0 && id < b->w * b->h && b->cell[id] == col;
+}
+
+/* Whether the endpoints g and h of colour col are joined by col's stones
+ * (flood fill from g). */
+static bool
+board_joined(const board_t *b, int g, int h, int col)
+{
+    if (g == h)
+        return true;
+    int n = b->w * b->h;
+    uint8_t seen[MAX_CELLS] = { 0 };
+    int stack[MAX_CELLS], sp = 0;
+    for (int i = 0; i < n; i++)
+        if (b->cell[i] == col && (is_edge(g) ? board_on_edge(b, i, g) : i == g)) {
+            seen[i] = 1;
+            stack[sp++] = i;
+        }
+    while (sp > 0) {
+        int x = stack[--sp];
+        if (is_edge(h) ? board_on_edge(b, x, h) : x == h)
+            return true;
+        int nb[6], k = board_neighbours(b, x, nb);
+        for (int j = 0; j < k; j++)
+            if (!seen[nb[j]] && b->cell[nb[j]] == col) {
+                seen[nb[j]] = 1;
+                stack[sp++] = nb[j];
+            }
+    }
+    return false;
+}
+
+static bool
+board_won(const board_t *b, int col)
+{
+    return col == BLACK ? board_joined(b, EDGE_N, EDGE_S, BLACK)
+        : board_joined(b, EDGE_W, EDGE_E, WHITE);
+}
+
+static void
+cell_name(const board_t *b, int id, char *buf, size_t len)
+{
+    if (is_edge(id))
+        snprintf(buf, len, "%c", "NSWE"[id - EDGE_N]);
+    else if (id < 0)
+        snprintf(buf, len, "-");
+    else
+        snprintf(buf, len, "%c%d", 'a' + id % b->w, id / b->w + 1);
+}
+
+/* ---- the certificate ------------------------------------------------ */
+
+typedef struct node {
+    char type;                  /* w m v l c s r */
+    int line;
+    int nargs;
+    int *args;                  /* cells/edges and node indices, by type */
+    int ncover;                 /* l: pairs before the '/' */
+    int uses;                   /* strategy nodes: references */
+    /* game nodes: the position the check reached it with */
+    bool done;
+    uint8_t *seen_cells;
+} node_t;
+
+typedef struct cert {
+    board_t root;
+    int to_move, winner;
+    int nnodes;
+    node_t *nodes;
+    /* the check */
+    long checked, strategies;
+    int depth;                  /* connection nodes open in check_conn */
+    int path[MAX_CELLS * 2 + 8];
+    int pathlen;
+    char why[512];
+} cert_t;
+
+static bool
+fail(cert_t *c, const char *fmt, ...)
+{
+    if (c->why[0])
+        return false;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(c->why, sizeof c->why, fmt, ap);
+    va_end(ap);
+    size_t len = strlen(c->why);
+    len += (size_t)snprintf(c->why + len, sizeof c->why - len, " (node path:");
+    for (int i = 0; i < c->pathlen && len < sizeof c->why - 8; i++) {
+        char nm[16];
+        cell_name(&c->root, c->path[i], nm, sizeof nm);
+        len += (size_t)snprintf(c->why + len, sizeof c->why - len, " %s", nm);
+    }
+    if (c->pathlen == 0 && len < sizeof c->why - 8)
+        len += (size_t)snprintf(c->why + len, sizeof c->why - len, " root");
+    if (len < sizeof c->why - 2)
+        snprintf(c->why + len, sizeof c->why - len, ")");
+    return false;
+}
+
+/* Parse a cell name or edge letter; -1 when it is neither. */
+static int
+parse_id(const board_t *b, const char *s)
+{
+    if (s[1] == '\0') {
+        const char *p = strchr("NSWE", s[0]);
+        return p && s[0] ? EDGE_N + (int)(p - "NSWE") : NONE;
+    }
+    if (s[0] < 'a' || s[0] > 'z')
+        return NONE;
+    int c = s[0] - 'a';
+    char *end;
+    errno = 0;
+    long r = strtol(s + 1, &end, 10);
+    if (*end || errno || s[1] < '1' || s[1] > '9' || r < 1 || r > b->h || c >= b->w)
+        return NONE;
+    return (int)(r - 1) * b->w + c;
+}
+
+static int
+parse_color(const char *s)
+{
+    if (!strcmp(s, "black"))
+        return BLACK;
+    if (!strcmp(s, "white"))
+        return WHITE;
+    return EMPTY;
+}
+
+static bool
+parse_index(const char *s, int *out)
+{
+    char *end;
+    errno = 0;
+    if (*s < '0' || *s > '9')
+        return false;
+    long v = strtol(s, &end, 10);
+    if (*end || errno || v > 100000000L)
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+#define MAX_TOKENS 4096
+
+/* Split line into tokens (in place); returns the count, -1 when too many. */
+static int
+tokenize(char *line, char **tok)
+{
+    int n = 0;
+    for (char *p = strtok(line, " \t\r\n"); p; p = strtok(NULL, " \t\r\n")) {
+        if (n == MAX_TOKENS)
+            return -1;
+        tok[n++] = p;
+    }
+    return n;
+}
+
+/* Read one line of f into *buf (grown); false at end of file. */
+static bool
+read_line(FILE *f, char **buf, size_t *cap)
+{
+    size_t len = 0;
+    int ch;
+    while ((ch = getc(f)) != EOF) {
+        if (len + 2 > *cap) {
+            size_t nc = *cap ? *cap * 2 : 256;
+            char *nb = realloc(*buf, nc);
+            if (!nb) {
+                fprintf(stderr, "hein-verify: out of memory\n");
+                exit(2);
+            }
+            *buf = nb;
+            *cap = nc;
+        }
+        if (ch == '\n')
+            break;
+        (*buf)[len++] = (char)ch;
+    }
+    if (ch == EOF && len == 0)
+        return false;
+    (*buf)[len] = '\0';
+    return true;
+}
+
+/* Whether argument i of node type t at position i is a node index (else a
+ * cell or edge).  For l and r the pattern is positional. */
+static bool
+parse_node(cert_t *c, node_t *nd, char **tok, int ntok, int lineno, char *err, size_t errlen)
+{
+    const board_t *b = &c->root;
+    nd->line = lineno;
+    if (ntok < 1 || strlen(tok[0]) != 1) {
+        snprintf(err, errlen, "line %d: no node type", lineno);
+        return false;
+    }
+    nd->type = tok[0][0];
+    nd->args = malloc(sizeof(int) * (size_t)(ntok > 1 ? ntok : 1));
+    if (!nd->args) {
+        snprintf(err, errlen, "out of memory");
+        return false;
+    }
+    int na = ntok - 1;
+    char **a = tok + 1;
+    /* kinds: 'c' cell or edge, 'x' cell or '-', 'n' node index */
+    char kinds[MAX_TOKENS];
+    switch (nd->type) {
+    case 'w':
+        if (na != 0)
+            goto bad;
+        break;
+    case 'm':
+        if (na != 2)
+            goto bad;
+        kinds[0] = 'c';
+        kinds[1] = 'n';
+        break;
+    case 'v':
+        if (na != 1)
+            goto bad;
+        kinds[0] = 'n';
+        break;
+    case 'c':
+        if (na != 2)
+            goto bad;
+        kinds[0] = kinds[1] = 'c';
+        break;
+    case 's':
+        if (na != 5)
+            goto bad;
+        kinds[0] = kinds[1] = kinds[2] = 'c';
+        kinds[3] = kinds[4] = 'n';
+        break;
+    case 'r':
+        if (na < 2 || (na - 2) % 3 != 0)
+            goto bad;
+        kinds[0] = kinds[1] = 'c';
+        for (int i = 2; i < na; i += 3) {
+            kinds[i] = 'c';
+            kinds[i + 1] = 'x';
+            kinds[i + 2] = 'n';
+        }
+        break;
+    case 'l': {
+        int slash = -1;
+        for (int i = 0; i < na; i++)
+            if (!strcmp(a[i], "/")) {
+                slash = i;
+                break;
+            }
+        if (slash < 0 || slash % 2 != 0 || (na - slash - 1) % 2 != 0)
+            goto bad;
+        nd->ncover = slash / 2;
+        for (int i = slash; i + 1 < na; i++)
+            a[i] = a[i + 1];
+        na--;
+        for (int i = 0; i < na; i += 2) {
+            kinds[i] = 'c';
+            kinds[i + 1] = 'n';
+        }
+        break;
+    }
+    default:
+        snprintf(err, errlen, "line %d: unknown node type '%s'", lineno, tok[0]);
+        return false;
+    }
+    for (int i = 0; i < na; i++) {
+        int v;
+        if (kinds[i] == 'n') {
+            if (!parse_index(a[i], &v))
+                goto bad;
+        } else if (kinds[i] == 'x' && !strcmp(a[i], "-")) {
+            v = NONE;
+        } else {
+            v = parse_id(b, a[i]);
+            if (v == NONE || (kinds[i] == 'x' && is_edge(v))
+                || (nd->type != 'c' && nd->type != 's' && !(nd->type == 'r' && i < 2)
+                    && is_edge(v)))
+                goto bad;
+        }
+        nd->args[i] = v;
+    }
+    nd->nargs = na;
+    return true;
+bad:
+    snprintf(err, errlen, "line %d: malformed '%c' node", lineno, nd->type);
+    return false;
+}
+
+static bool
+is_game(char t)
+{
+    return t == 'w' || t == 'm' || t == 'v' || t == 'l';
+}
+
+/* Read the certificate; false with a message in err. */
+static bool
+cert_read(cert_t *c, FILE *f, char *err, size_t errlen)
+{
+    char *buf = NULL;
+    size_t cap = 0;
+    char **tok = malloc(sizeof(char *) * MAX_TOKENS);
+    int lineno = 0, n, stage = 0, nread = 0;
+    bool ok = false, ended = false;
+    if (!tok) {
+        snprintf(err, errlen, "out of memory");
+        return false;
+    }
+    memset(c, 0, sizeof *c);
+    c->to_move = c->winner = EMPTY;
+    while (read_line(f, &buf, &cap)) {
+        lineno++;
+        if (ended) {
+            snprintf(err, errlen, "line %d: text after 'end'", lineno);
+            goto out;
+        }
+        n = tokenize(buf, tok);
+        if (n < 0) {
+            snprintf(err, errlen, "line %d: too many fields", lineno);
+            goto out;
+        }
+        if (n == 0 || tok[0][0] == '#') {
+            if (stage == 6) {
+                snprintf(err, errlen, "line %d: blank or comment line among the nodes", lineno);
+                goto out;
+            }
+            continue;
+        }
+        switch (stage) {
+        case 0:
+            if (n != 2 || strcmp(tok[0], "hein-certificate")) {
+                snprintf(err, errlen, "line %d: not a hein certificate", lineno);
+                goto out;
+            }
+            if (strcmp(tok[1], "1")) {
+                snprintf(err, errlen, "line %d: format version %s (this verifier reads 1)",
+                         lineno, tok[1]);
+                goto out;
+            }
+            stage++;
+            break;
+        case 1: {
+            int w, h;
+            char extra;
+            if (n != 2 || strcmp(tok[0], "board")
+                || sscanf(tok[1], "%dx%d%c", &w, &h, &extra) != 2 || w < 1 || h < 1
+                || w > MAX_SIZE || h > MAX_SIZE) {
+                snprintf(err, errlen, "line %d: expected 'board WxH' (1 to %d)", lineno,
+                         MAX_SIZE);
+                goto out;
+            }
+            c->root.w = w;
+            c->root.h = h;
+            stage++;
+            break;
+        }
+        case 2:
+            if (n != 2 || strcmp(tok[0], "stones")
+                || strlen(tok[1]) != (size_t)(c->root.w * c->root.h)) {
+                snprintf(err, errlen, "line %d: expected 'stones' and %d characters . b w",
+                         lineno, c->root.w * c->root.h);
+                goto out;
+            }
+            for (int i = 0; i < c->root.w * c->root.h; i++) {
+                char ch = tok[1][i];
+                if (ch != '.' && ch != 'b' && ch != 'w') {
+                    snprintf(err, errlen, "line %d: stone '%c' is not . b w", lineno, ch);
+                    goto out;
+                }
+                c->root.cell[i] = ch == 'b' ? BLACK : ch == 'w' ? WHITE : EMPTY;
+            }
+            stage++;
+            break;
+        case 3:
+            if (n != 2 || strcmp(tok[0], "to-move") || !(c->to_move = parse_color(tok[1]))) {
+                snprintf(err, errlen, "line %d: expected 'to-move black|white'", lineno);
+                goto out;
+            }
+            stage++;
+            break;
+        case 4:
+            if (n != 2 || strcmp(tok[0], "winner") || !(c->winner = parse_color(tok[1]))) {
+                snprintf(err, errlen, "line %d: expected 'winner black|white'", lineno);
+                goto out;
+            }
+            stage++;
+            break;
+        case 5:
+            if (n != 2 || strcmp(tok[0], "nodes") || !parse_index(tok[1], &c->nnodes)
+                || c->nnodes < 1) {
+                snprintf(err, errlen, "line %d: expected 'nodes N' (N >= 1)", lineno);
+                goto out;
+            }
+            c->nodes = calloc((size_t)c->nnodes, sizeof(node_t));
+            if (!c->nodes) {
+                snprintf(err, errlen, "out of memory for %d nodes", c->nnodes);
+                goto out;
+            }
+            stage++;
+            break;
+        case 6:
+            if (nread == c->nnodes) {
+                if (n == 1 && !strcmp(tok[0], "end")) {
+                    ended = true;
+                    break;
+                }
+                snprintf(err, errlen, "line %d: more nodes than 'nodes %d'", lineno, c->nnodes);
+                goto out;
+            }
+            if (!parse_node(c, &c->nodes[nread], tok, n, lineno, err, errlen))
+                goto out;
+            nread++;
+            break;
+        }
+    }
+    if (!ended) {
+        snprintf(err, errlen, "truncated: %s", stage < 6 ? "the header is incomplete"
+                 : nread < c->nnodes ? "fewer nodes than announced" : "no 'end' line");
+        goto out;
+    }
+    /* references: children earlier, of the right kind; strategies a tree */
+    for (int i = 0; i < c->nnodes; i++) {
+        node_t *nd = &c->nodes[i];
+        for (int j = 0; j < nd->nargs; j++) {
+            bool is_ref;
+            switch (nd->type) {
+            case 'm': is_ref = j == 1; break;
+            case 'v': is_ref = true; break;
+            case 's': is_ref = j >= 3; break;
+            case 'r': is_ref = j >= 2 && (j - 2) % 3 == 2; break;
+            case 'l': is_ref = j % 2 == 1; break;
+            default: is_ref = false;
+            }
+            if (!is_ref)
+                continue;
+            /* written as the distance back from this node */
+            int d = nd->args[j], k = i - d;
+            if (d < 1 || k < 0) {
+                snprintf(err, errlen, "line %d: node %d refers %d nodes back, not to an "
+                         "earlier node", nd->line, i, d);
+                goto out;
+            }
+            nd->args[j] = k;
+            bool want_game = nd->type == 'm' || (nd->type == 'l' && j >= 2 * nd->ncover);
+            if (is_game(c->nodes[k].type) != want_game) {
+                snprintf(err, errlen, "line %d: node %d refers to node %d, a %s node", nd->line,
+                         i, k, want_game ? "connection" : "game");
+                goto out;
+            }
+            if (!want_game && ++c->nodes[k].uses > 1) {
+                snprintf(err, errlen, "line %d: connection node %d is used twice", nd->line, k);
+                goto out;
+            }
+        }
+    }
+    if (!is_game(c->nodes[c->nnodes - 1].type)) {
+        snprintf(err, errlen, "the last node (the root) is not a game node");
+        goto out;
+    }
+    ok = true;
+out:
+    free(buf);
+    free(tok);
+    return ok;
+}
+
+static void
+cert_free(cert_t *c)
+{
+    for (int i = 0; i < c->nnodes && c->nodes; i++) {
+        free(c->nodes[i].args);
+        free(c->nodes[i].seen_cells);
+    }
+    free(c->nodes);
+}
+
+/* ---- the check ------------------------------------------------------- */
+
+typedef struct cellset {
+    uint8_t in[MAX_CELLS];
+} cellset_t;
+
+static int
+other(int col)
+{
+    return col == BLACK ? WHITE : BLACK;
+}
+
+static bool check_conn_node(cert_t *c, board_t *b, int k, int g, int h, int col,
+                            cellset_t *carrier);
+
+/* Check connection node k: a full connection of col between g and h on b
+ * (col's opponent to move); its carrier into *carrier (cleared first). */
+static bool
+check_conn(cert_t *c, board_t *b, int k, int g, int h, int col, cellset_t *carrier)
+{
+    node_t *nd = &c->nodes[k];
+    if (c->depth >= 4 * MAX_CELLS)
+        return fail(c, "line %d: connection nodes nested too deep", nd->line);
+    c->depth++;
+    bool ok = check_conn_node(c, b, k, g, h, col, carrier);
+    c->depth--;
+    return ok;
+}
+
+static bool
+check_conn_node(cert_t *c, board_t *b, int k, int g, int h, int col, cellset_t *carrier)
+{
+    node_t *nd = &c->nodes[k];
+    char gn[16], hn[16];
+    c->strategies++;
+    memset(carrier, 0, sizeof *carrier);
+    int ng = nd->args[0], nh = nd->args[nd->type == 's' ? 2 : 1];
+    if (!((ng == g && nh == h) || (ng == h && nh == g))) {
+        cell_name(b, g, gn, sizeof gn);
+        cell_name(b, h, hn, sizeof hn);
+        return fail(c, "line %d: connection node %d is not between %s and %s", nd->line, k,
+                    gn, hn);
+    }
+    if (!endpoint_ok(b, g, col) || !endpoint_ok(b, h, col)) {
+        cell_name(b, endpoint_ok(b, g, col) ? h : g, gn, sizeof gn);
+        return fail(c, "line %d: endpoint %s is not the winner's", nd->line, gn);
+    }
+    switch (nd->type) {
+    case 'c':
+        /* the endpoints are one group: nothing L does separates them */
+        if (!board_joined(b, g, h, col)) {
+            cell_name(b, g, gn, sizeof gn);
+            cell_name(b, h, hn, sizeof hn);
+            return fail(c, "line %d: %s and %s are not connected", nd->line, gn, hn);
+        }
+        return true;
+    case 's': {
+        int m = nd->args[1];
+        if (!endpoint_ok(b, m, col)) {
+            cell_name(b, m, gn, sizeof gn);
+            return fail(c, "line %d: split point %s is not the winner's", nd->line, gn);
+        }
+        cellset_t c2;
+        if (!check_conn(c, b, nd->args[3], ng, m, col, carrier)
+            || !check_conn(c, b, nd->args[4], m, nh, col, &c2))
+            return false;
+        /* disjoint carriers: L's move meets at most one of them, and lies
+         * outside the other (fact 2) */
+        for (int i = 0; i < b->w * b->h; i++) {
+            if (carrier->in[i] && c2.in[i]) {
+                cell_name(b, i, gn, sizeof gn);
+                return fail(c, "line %d: the carriers of the split share %s", nd->line, gn);
+            }
+            carrier->in[i] |= c2.in[i];
+        }
+        return true;
+    }
+    case 'r': {
+        int n = (nd->nargs - 2) / 3;
+        for (int i = 0; i < n; i++) {
+            int x = nd->args[2 + 3 * i];
+            if (b->cell[x] != EMPTY || carrier->in[x]) {
+                cell_name(b, x, gn, sizeof gn);
+                return fail(c, "line %d: carrier cell %s is %s", nd->line, gn,
+                            carrier->in[x] ? "listed twice" : "not empty");
+            }
+            carrier->in[x] = 1;
+        }
+        for (int i = 0; i < n; i++) {
+            int x = nd->args[2 + 3 * i], a = nd->args[3 + 3 * i], child = nd->args[4 + 3 * i];
+            if (a != NONE && (a == x || !carrier->in[a])) {
+                cell_name(b, a, gn, sizeof gn);
+                cell_name(b, x, hn, sizeof hn);
+                return fail(c, "line %d: the answer %s to %s is not another cell of the carrier",
+                            nd->line, gn, hn);
+            }
+            b->cell[x] = (uint8_t)other(col);
+            if (a != NONE)
+                b->cell[a] = (uint8_t)col;
+            c->path[c->pathlen++] = x;
+            if (a != NONE)
+                c->path[c->pathlen++] = a;
+            cellset_t sub;
+            bool ok = check_conn(c, b, child, ng, nh, col, &sub);
+            c->pathlen -= a != NONE ? 2 : 1;
+            b->cell[x] = EMPTY;
+            if (a != NONE)
+                b->cell[a] = EMPTY;
+            if (!ok)
+                return false;
+            /* the rest of the strategy stays inside the carrier less the
+             * two stones */
+            for (int j = 0; j < b->w * b->h; j++)
+                if (sub.in[j] && (!carrier->in[j] || j == x || j == a)) {
+                    cell_name(b, j, gn, sizeof gn);
+                    cell_name(b, x, hn, sizeof hn);
+                    return fail(c, "line %d: after %s the strategy uses %s, outside what is "
+                                "left of the carrier", nd->line, hn, gn);
+                }
+        }
+        return true;
+    }
+    default:
+        return fail(c, "line %d: node %d is not a connection node", nd->line, k);
+    }
+}
+
+/* Check game node k on b with to_move to move. */
+static bool
+check_game(cert_t *c, board_t *b, int k, int to_move)
+{
+    node_t *nd = &c->nodes[k];
+    int n = b->w * b->h, win = c->winner, lose = other(win);
+    char name[16];
+    if (nd->done) {
+        /* a transposition: the same node must stand for the same position */
+        if (memcmp(nd->seen_cells, b->cell, (size_t)n) || nd->seen_cells[n] != to_move)
+            return fail(c, "line %d: node %d is reached with two different positions",
+                        nd->line, k);
+        return true;
+    }
+    c->checked++;
+    if (board_won(b, lose))
+        return fail(c, "line %d: the loser has won here", nd->line);
+    switch (nd->type) {
+    case 'w':
+        if (!board_won(b, win))
+            return fail(c, "line %d: a won leaf where the winner is not connected", nd->line);
+        break;
+    case 'm': {
+        int x = nd->args[0];
+        if (to_move != win)
+            return fail(c, "line %d: a winner's move where the loser is to move", nd->line);
+        if (b->cell[x] != EMPTY) {
+            cell_name(b, x, name, sizeof name);
+            return fail(c, "line %d: the winner's move %s is on a stone", nd->line, name);
+        }
+        b->cell[x] = (uint8_t)win;
+        c->path[c->pathlen++] = x;
+        bool ok = check_game(c, b, nd->args[1], lose);
+        c->pathlen--;
+        b->cell[x] = EMPTY;
+        if (!ok)
+            return false;
+        break;
+    }
+    case 'v': {
+        cellset_t carrier;
+        if (to_move != lose)
+            return fail(c, "line %d: a connection leaf where the winner is to move", nd->line);
+        int e1 = win == BLACK ? EDGE_N : EDGE_W, e2 = win == BLACK ? EDGE_S : EDGE_E;
+        if (!check_conn(c, b, nd->args[0], e1, e2, win, &carrier))
+            return false;
+        break;
+    }
+    case 'l': {
+        if (to_move != lose)
+            return fail(c, "line %d: the loser's replies where the winner is to move", nd->line);
+        int e1 = win == BLACK ? EDGE_N : EDGE_W, e2 = win == BLACK ? EDGE_S : EDGE_E;
+        cellset_t covered, carrier;
+        memset(&covered, 0, sizeof covered);
+        for (int i = 0; i < nd->ncover; i++) {
+            int key = nd->args[2 * i];
+            if (b->cell[key] != EMPTY) {
+                cell_name(b, key, name, sizeof name);
+                return fail(c, "line %d: the cover's key %s is on a stone", nd->line, name);
+            }
+            b->cell[key] = (uint8_t)win;
+            c->path[c->pathlen++] = key;
+            bool ok = check_conn(c, b, nd->args[2 * i + 1], e1, e2, win, &carrier);
+            c->pathlen--;
+            b->cell[key] = EMPTY;
+            if (!ok)
+                return false;
+            /* a reply outside the carrier, not the key, is answered by the
+             * key: the loser's stone is outside the carrier (fact 2) */
+            for (int j = 0; j < n; j++)
+                if (b->cell[j] == EMPTY && j != key && !carrier.in[j])
+                    covered.in[j] = 1;
+        }
+        uint8_t listed[MAX_CELLS] = { 0 };
+        for (int i = 2 * nd->ncover; i < nd->nargs; i += 2) {
+            int x = nd->args[i];
+            cell_name(b, x, name, sizeof name);
+            if (b->cell[x] != EMPTY)
+                return fail(c, "line %d: the loser's reply %s is on a stone", nd->line, name);
+            if (listed[x])
+                return fail(c, "line %d: the loser's reply %s is listed twice", nd->line, name);
+            listed[x] = 1;
+            b->cell[x] = (uint8_t)lose;
+            c->path[c->pathlen++] = x;
+            bool ok = check_game(c, b, nd->args[i + 1], win);
+            c->pathlen--;
+            b->cell[x] = EMPTY;
+            if (!ok)
+                return false;
+        }
+        for (int j = 0; j < n; j++)
+            if (b->cell[j] == EMPTY && !covered.in[j] && !listed[j]) {
+                cell_name(b, j, name, sizeof name);
+                return fail(c, "line %d: the loser's reply %s is not answered", nd->line, name);
+            }
+        break;
+    }
+    default:
+        return fail(c, "line %d: node %d is not a game node", nd->line, k);
+    }
+    nd->done = true;
+    nd->seen_cells = malloc((size_t)n + 1);
+    if (!nd->seen_cells)
+        return fail(c, "out of memory");
+    memcpy(nd->seen_cells, b->cell, (size_t)n);
+    nd->seen_cells[n] = (uint8_t)to_move;
+    return true;
+}
+
+/* ---- the program ----------------------------------------------------- */
+
+static void
+usage(FILE *f)
+{
+    fprintf(f, "Usage: hein-verify [OPTION]... FILE\n"
+            "Check a hein proof certificate (doc/certificate.md) with the rules of Hex\n"
+            "alone, sharing no code with hein's solver.  Prints the claim, the nodes\n"
+            "checked, the time, and 'verified' or 'rejected: REASON (node path: ...)'.\n"
+            "\n"
+            "  -q, --quiet     print only the verdict line\n"
+            "  -h, --help      show this help and exit\n"
+            "  -V, --version   show the version and exit\n"
+            "\n"
+            "Exit status: 0 verified, 1 rejected (or unreadable), 2 usage error.\n");
+}
+
+static double
+now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int
+main(int argc, char **argv)
+{
+    const char *file = NULL;
+    bool quiet = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            usage(stdout);
+            return 0;
+        }
+        if (!strcmp(a, "-V") || !strcmp(a, "--version")) {
+            printf("hein-verify (hein) %s\n", PACKAGE_VERSION);
+            return 0;
+        }
+        if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
+            quiet = true;
+            continue;
+        }
+        if (a[0] == '-' && a[1] != '\0') {
+            fprintf(stderr, "hein-verify: unknown option '%s'\n", a);
+            usage(stderr);
+            return 2;
+        }
+        if (file) {
+            fprintf(stderr, "hein-verify: one FILE only\n");
+            usage(stderr);
+            return 2;
+        }
+        file = a;
+    }
+    if (!file) {
+        usage(stderr);
+        return 2;
+    }
+    FILE *f = !strcmp(file, "-") ? stdin : fopen(file, "r");
+    if (!f) {
+        printf("rejected: cannot read %s: %s\n", file, strerror(errno));
+        return 1;
+    }
+    double t0 = now_seconds();
+    cert_t *c = calloc(1, sizeof *c);
+    if (!c) {
+        fprintf(stderr, "hein-verify: out of memory\n");
+        return 2;
+    }
+    char err[512];
+    bool ok = cert_read(c, f, err, sizeof err);
+    if (f != stdin)
+        fclose(f);
+    if (!ok) {
+        printf("rejected: %s\n", err);
+        cert_free(c);
+        free(c);
+        return 1;
+    }
+    board_t b = c->root;
+    if (!quiet) {
+        int n = b.w * b.h, stones = 0;
+        for (int i = 0; i < n; i++)
+            stones += b.cell[i] != EMPTY;
+        printf("claim: %s wins on %dx%d, %s to move, %d stones (no swap)\n",
+               c->winner == BLACK ? "black" : "white", b.w, b.h,
+               c->to_move == BLACK ? "black" : "white", stones);
+        for (int r = 0; r < b.h; r++) {
+            printf("%*s", r, "");
+            for (int col = 0; col < b.w; col++)
+                printf(" %c", ".bw"[b.cell[r * b.w + col]]);
+            printf("\n");
+        }
+    }
+    ok = check_game(c, &b, c->nnodes - 1, c->to_move);
+    double secs = now_seconds() - t0;
+    if (!quiet)
+        printf("checked %ld game nodes and %ld connection nodes of %d in %.3f s\n", c->checked,
+               c->strategies, c->nnodes, secs);
+    if (ok)
+        printf("verified\n");
+    else
+        printf("rejected: %s\n", c->why);
+    cert_free(c);
+    free(c);
+    return ok ? 0 : 1;
+}
