@@ -32,6 +32,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "engine/certificate.h"
 #include "engine/engine.h"
 #include "engine/sgf.h"
 #include "tools/lib/sigthread.h"
@@ -59,6 +60,7 @@ typedef struct solve_opts {
     const char *resume;         /* --resume */
     const char *png;            /* --png */
     const char *db;             /* --db */
+    const char *proof;          /* --proof */
     bool quiet;                 /* --quiet */
 } solve_opts_t;
 
@@ -78,6 +80,8 @@ typedef struct solve_run {
     double checkpoint_seconds;  /* spent writing them */
     int db_hits;                /* positions answered by the database */
     size_t db_stored;           /* positions written to it */
+    int proofs;                 /* certificates written */
+    bool proof_failed;          /* one could not be written (said) */
     int pauses;                 /* solves stopped for a checkpoint and
                                  * called again */
     uint64_t entries;           /* table entries read from --resume */
@@ -134,6 +138,11 @@ static const char solve_usage_text[] =
     "                         once, and what a solve proves is stored in it\n"
     "                         (param_dfpn db_min_work: the least proof work\n"
     "                         stored); several runs may share one file\n"
+    "  -P, --proof FILE       write the proof certificate of each position\n"
+    "                         solved in this run (doc/certificate.md;\n"
+    "                         tools/hein-verify checks it): to FILE for one\n"
+    "                         position; with first moves FILE is a folder\n"
+    "                         and each problem's goes to FILE/MOVE.cert\n"
     "      --png FILE         write the board with each first move coloured by\n"
     "                         who wins after it (black, white; grey with '?'\n"
     "                         where unsolved)\n"
@@ -172,6 +181,7 @@ static const struct option solve_long_options[] = {
     { "resume", required_argument, NULL, 'r' },
     { "png", required_argument, NULL, 'p' },
     { "db", required_argument, NULL, 'd' },
+    { "proof", required_argument, NULL, 'P' },
     { "quiet", no_argument, NULL, 'q' },
     { "help", no_argument, NULL, 'h' },
     { "version", no_argument, NULL, 'V' },
@@ -199,7 +209,7 @@ solve_parse(int argc, char **argv, solve_opts_t *o)
     o->every = -1;
     opterr = 0;
     int c;
-    while ((c = getopt_long(argc, argv, ":b:m:o:aT:t:c:e:r:d:qhV", solve_long_options, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":b:m:o:aT:t:c:e:r:d:P:qhV", solve_long_options, NULL)) != -1) {
         switch (c) {
         case 'b': o->board = optarg; break;
         case 'm': o->moves = optarg; break;
@@ -225,6 +235,7 @@ solve_parse(int argc, char **argv, solve_opts_t *o)
         case 'r': o->resume = optarg; break;
         case 'p': o->png = optarg; break;
         case 'd': o->db = optarg; break;
+        case 'P': o->proof = optarg; break;
         case 'q': o->quiet = true; break;
         case 'h': fputs(solve_usage_text, stdout); return -1;
         case 'V': printf("%s (%s) %s\n", PROG, PACKAGE_NAME, PACKAGE_VERSION); return -1;
@@ -547,6 +558,44 @@ checkpoint_due(const solve_run_t *run)
 
 /* ---- the driver -------------------------------------------------------- */
 
+/* Write the proof certificate of item `it`, solved at pos (to_move to
+ * move), when the run asks for one: to --proof, or with first moves to
+ * --proof/MOVE.cert.  A failure is said and counted; the run goes on. */
+static void
+solve_proof(solve_run_t *run, const position_t *pos, hex_color_t to_move,
+            const solve_item_t *it)
+{
+    const char *dir = run->o->proof;
+    if (!dir || pos->winner != HEX_EMPTY)
+        return;
+    char name[MOVE_NAME_MAX], path[4096], why[512];
+    if (run->job.openings)
+        snprintf(path, sizeof path, "%s/%s.cert", dir, item_name(&run->job, it, name));
+    else
+        snprintf(path, sizeof path, "%s", dir);
+    solver_t *sv = engine_solver(run->e);
+    if (!sv) {
+        fprintf(stderr, "%s: out of memory for the proof\n", PROG);
+        run->proof_failed = true;
+        return;
+    }
+    dfpn_params_t prm = engine_solver_params(run->e);
+    stop_t stop = { NULL, 0, 0.0, &run->halt, NULL };
+    cert_stats_t st;
+    if (!certificate_write(sv, &prm, engine_knowledge(run->e), pos, to_move, &stop, path, &st,
+                           why, sizeof why)) {
+        fprintf(stderr, "%s: no proof certificate for %s: %s\n", PROG,
+                item_name(&run->job, it, name), why);
+        run->proof_failed = true;
+        return;
+    }
+    run->proofs++;
+    if (!run->o->quiet)
+        fprintf(stderr, "%s: %s: proof certificate %s: %" PRIu64 " game nodes, %" PRIu64
+                " connection nodes, %zu bytes, %.2f s\n", PROG, item_name(&run->job, it, name),
+                path, st.game_nodes, st.conn_nodes, st.bytes, st.seconds);
+}
+
 typedef enum solve_status {
     SOLVE_DONE,                 /* solved, or out of its time */
     SOLVE_STOPPED,              /* by signal */
@@ -608,6 +657,7 @@ solve_position(solve_run_t *run, const position_t *pos, hex_color_t to_move, sol
             it->state = SOLVE_SOLVED;
             it->winner = r.winner;
             it->reply = r.winner == to_move ? r.best : MOVE_NONE;
+            solve_proof(run, pos, to_move, it);
             return SOLVE_DONE;
         }
         if (atomic_load(&run->halt))
@@ -738,6 +788,9 @@ print_table(const solve_run_t *run)
                       "write one mid-solve\n", run->checkpoints,
                       run->checkpoints == 1 ? "" : "s", run->checkpoint_seconds, run->pauses,
                       run->pauses == 1 ? "" : "s");
+    if (run->o->proof)
+        util_buf_addf(&out, "# proof certificates: %d written%s\n", run->proofs,
+                      run->proof_failed ? ", some could not be" : "");
     if (run->o->db)
         util_buf_addf(&out, "# database %s: %d position%s answered from it, %zu stored\n",
                       run->o->db, run->db_hits, run->db_hits == 1 ? "" : "s", run->db_stored);
@@ -841,7 +894,7 @@ main(int argc, char **argv)
     } else {
         solve_status_t st = solve_job_run(run);
         char why[512];
-        status = st == SOLVE_FAILED ? 1 : 0;
+        status = st == SOLVE_FAILED || run->proof_failed ? 1 : 0;
         if (st != SOLVE_FAILED && !solve_checkpoint(run))
             status = 1;
         if (o.png && !solve_map_save(&run->job, o.png, why, sizeof why)) {

@@ -5,7 +5,8 @@
 # between two of them, resumed, and its winners equal to a run without
 # checkpoints and to the swap table; one position from --moves and from
 # an SGF file; a position out of --time, then resumed with more; the
-# picture; a database filled by one run answering the next; bad
+# picture; a database filled by one run answering the next; proof
+# certificates that hein-verify accepts; bad
 # checkpoints, openings files and options refused with a
 # message, the checkpoint left as it was.
 watchdog=120
@@ -13,6 +14,7 @@ watchdog=120
 
 solve=./hein-solve
 need_program "$solve"
+need_program ./hein-verify
 patterns=$abs_srcdir/../share/patterns
 
 # winners FILE: the "move winner" rows of a result table, sorted.
@@ -172,6 +174,27 @@ expect_err "--db:"
 cmp -s "$tmp/text.db" - <<EOF2 || fail "--db: the refused file was changed"
 not a database
 EOF2
+
+# ---- proof certificates, checked by hein-verify -------------------------
+mkdir "$tmp/proofs"
+run_tool "5x5 certificates" "$solve" --board 5 --all-openings --db "$tmp/s.db" \
+    --proof "$tmp/proofs" -q
+expect_status 0
+grep -q '^# proof certificates: 13 written$' "$tmp/out" || fail "5x5: not 13 certificates"
+n=0
+for f in "$tmp/proofs"/*.cert; do
+    ./hein-verify "$f" >"$tmp/vout" 2>&1 || fail "$f: $(tail -n 1 "$tmp/vout")"
+    n=$((n + 1))
+done
+[ $n -eq 13 ] || fail "5x5: $n certificate files"
+run_tool "one certificate" "$solve" --board 6 --moves "c3" --proof "$tmp/c3.cert" -q
+expect_status 0
+./hein-verify "$tmp/c3.cert" >"$tmp/vout" 2>&1 || fail "6x6 c3: $(tail -n 1 "$tmp/vout")"
+grep -q '^verified$' "$tmp/vout" || fail "6x6 c3: not verified"
+run_tool "certificate folder missing" "$solve" --board 5 --openings "$tmp/list.txt" \
+    --proof "$tmp/no/such" -q
+expect_status 1
+expect_err "no proof certificate for"
 
 run_tool "checkpoint folder missing" "$solve" --board 4 --checkpoint "$tmp/no/such.ckpt" -q
 expect_status 1
