@@ -85,8 +85,6 @@ typedef struct solve_run {
     int pauses;                 /* solves stopped for a checkpoint and
                                  * called again */
     uint64_t entries;           /* table entries read from --resume */
-    int solved_here;            /* items solved by this run */
-    double solved_seconds;      /* their time in this run */
     /* the item under way, for the progress lines */
     int index;                  /* its index in job.items */
     double item_before;         /* its seconds before the current solve */
@@ -157,7 +155,8 @@ static const char solve_usage_text[] =
     "so far: with k of n refuted after t seconds it says t (n - k) / k more\n"
     "(the time to refute the rest at the same pace; a win found ends it\n"
     "sooner), and 'eta ?' before the first; for a list, the time left at the\n"
-    "mean pace of the positions solved.  At the end stdout gets the table:\n"
+    "mean time of the positions solved so far (over every run; answers\n"
+    "from --db not counted).  At the end stdout gets the table:\n"
     "each move (or the position), the winner, the winning reply of the side\n"
     "to move after it when that side wins ('any': it wins whatever it\n"
     "plays), the time and the expansions.  A checkpoint is written whole or\n"
@@ -460,14 +459,21 @@ item_name(const solve_job_t *job, const solve_item_t *it, char *buf)
 static void
 run_eta(const solve_run_t *run, char *buf, size_t size)
 {
-    int left = 0;
-    for (int i = run->index + 1; i < run->job.nitems; i++)
-        left += run->job.items[i].state == SOLVE_OPEN;
+    int left = 0, solved = 0;
+    double seconds = 0;
+    for (int i = 0; i < run->job.nitems; i++) {
+        const solve_item_t *it = &run->job.items[i];
+        left += i > run->index && it->state == SOLVE_OPEN;
+        if (it->state == SOLVE_SOLVED && it->seconds > 0) {
+            solved++;
+            seconds += it->seconds;
+        }
+    }
     buf[0] = '\0';
-    if (run->job.nitems > 1 && left > 0 && run->solved_here > 0) {
+    if (run->job.nitems > 1 && left > 0 && solved > 0) {
         char d[32];
         snprintf(buf, size, "; %d more, about %s", left,
-                 duration(run->solved_seconds / run->solved_here * left, d, sizeof d));
+                 duration(seconds / solved * left, d, sizeof d));
     } else if (run->job.nitems > 1 && left > 0) {
         snprintf(buf, size, "; %d more", left);
     }
@@ -698,15 +704,10 @@ solve_job_run(solve_run_t *run)
         run->last_line = util_now();
         hex_color_t to_move;
         solve_job_position(job, i, pos, &to_move);
-        double before = it->seconds;
         st = solve_position(run, pos, to_move, it);
         position_free(pos);
         if (st == SOLVE_FAILED)
             break;
-        if (it->state == SOLVE_SOLVED) {
-            run->solved_here++;
-            run->solved_seconds += it->seconds - before;
-        }
         item_line(run, i);
         if (st == SOLVE_DONE && checkpoint_due(run) && !solve_checkpoint(run))
             st = SOLVE_FAILED;
