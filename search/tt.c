@@ -11,6 +11,8 @@
 
 #include "search/tt.h"
 
+#include "board/wholefile.h"
+
 /* What the generic table stores beside the key and the work. */
 typedef struct tt_payload {
     uint32_t phi;
@@ -269,60 +271,20 @@ tt_read(tt_t *tt, FILE *f, uint64_t *count, char *why, size_t whylen)
     return true;
 }
 
-/* The folder of path flushed, so that a rename in it is on the disk. */
-static void
-sync_folder(const char *path)
+static bool
+fill_table(FILE *f, void *arg, char *why, size_t whylen)
 {
-    const char *slash = strrchr(path, '/');
-    char *dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path))
-        : strdup(".");
-    if (!dir)
-        return;
-    int fd = open(dir, O_RDONLY | O_CLOEXEC);
-    if (fd >= 0) {
-        fsync(fd);              /* best effort: some file systems refuse */
-        close(fd);
-    }
-    free(dir);
+    return tt_write(arg, f, why, whylen);
 }
 
 bool
 tt_save(const tt_t *tt, const char *path, char *why, size_t whylen)
 {
-    size_t n = strlen(path) + 32;
-    char *tmp = malloc(n);
-    if (!tmp) {
-        snprintf(why, whylen, "out of memory");
-        return false;
-    }
-    snprintf(tmp, n, "%s.tmp%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
-    bool ok = f != NULL;
     char inner[200] = "";
-    if (!ok)
-        snprintf(inner, sizeof inner, "%s", strerror(errno));
-    if (ok && !tt_write(tt, f, inner, sizeof inner))
-        ok = false;
-    if (ok && (fflush(f) != 0 || fsync(fileno(f)) != 0)) {
-        snprintf(inner, sizeof inner, "%s", strerror(errno));
-        ok = false;
-    }
-    if (f && fclose(f) != 0 && ok) {
-        snprintf(inner, sizeof inner, "%s", strerror(errno));
-        ok = false;
-    }
-    if (ok && rename(tmp, path) != 0) {
-        snprintf(inner, sizeof inner, "%s", strerror(errno));
-        ok = false;
-    }
-    if (ok)
-        sync_folder(path);
-    else if (f)
-        unlink(tmp);
-    if (!ok)
-        snprintf(why, whylen, "cannot save the table to '%s': %s", path, inner);
-    free(tmp);
-    return ok;
+    if (wholefile_write(path, fill_table, (void *)tt, inner, sizeof inner))
+        return true;
+    snprintf(why, whylen, "cannot save the table to '%s': %s", path, inner);
+    return false;
 }
 
 bool

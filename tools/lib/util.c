@@ -12,6 +12,8 @@
 
 #include "tools/lib/util.h"
 
+#include "board/wholefile.h"
+
 static _Noreturn void
 out_of_memory(void)
 {
@@ -167,35 +169,11 @@ bool
 util_write_file(const char *path, const void *data, size_t len, char *err,
                 size_t size)
 {
-    strbuf_t tmp = { 0 };
-    const char *p = data;
-    size_t done = 0;
-    int fd, saved = 0;
-
-    util_buf_addf(&tmp, "%s.tmp%ld", path, (long)getpid());
-    fd = open(tmp.s, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-    if (fd < 0) {
-        saved = errno;
-    } else {
-        while (done < len && saved == 0) {
-            ssize_t n = write(fd, p + done, len - done);
-
-            if (n > 0)
-                done += (size_t)n;
-            else if (n < 0 && errno != EINTR)
-                saved = errno;
-        }
-        if (close(fd) != 0 && saved == 0)
-            saved = errno;
-        if (saved == 0 && rename(tmp.s, path) != 0)
-            saved = errno;
-        if (saved != 0)
-            unlink(tmp.s);
-    }
-    if (saved != 0)
-        snprintf(err, size, "cannot write '%s': %s", path, strerror(saved));
-    strbuf_free(&tmp);
-    return saved == 0;
+    char why[256];
+    if (wholefile_write_bytes(path, data, len, why, sizeof why))
+        return true;
+    snprintf(err, size, "cannot write '%s': %s", path, why);
+    return false;
 }
 
 double

@@ -13,6 +13,8 @@
 #include "tools/lib/util.h"
 #include "tools/solve/solve_job.h"
 
+#include "board/wholefile.h"
+
 #define CKPT_MAGIC "hein-solve checkpoint"
 #define FNV_OFFSET UINT64_C(0xcbf29ce484222325)
 #define FNV_PRIME UINT64_C(0x100000001b3)
@@ -267,61 +269,35 @@ ckpt_text(const solve_job_t *job, strbuf_t *out)
     util_buf_addf(out, "sum %016" PRIx64 "\ntable\n", sum);
 }
 
-/* The folder of path flushed (best effort), so that a rename is kept. */
-static void
-sync_folder(const char *path)
+typedef struct ckpt_fill {
+    const strbuf_t *text;
+    const tt_t *tt;
+} ckpt_fill_t;
+
+/* The checkpoint's text, then the table. */
+static bool
+fill_ckpt(FILE *f, void *arg, char *why, size_t whylen)
 {
-    const char *slash = strrchr(path, '/');
-    char *dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path))
-        : strdup(".");
-    if (!dir)
-        return;
-    int fd = open(dir, O_RDONLY | O_CLOEXEC);
-    if (fd >= 0) {
-        fsync(fd);
-        close(fd);
+    const ckpt_fill_t *c = arg;
+    if (fwrite(strbuf_str(c->text), 1, c->text->len, f) != c->text->len) {
+        snprintf(why, whylen, "%s", strerror(errno));
+        return false;
     }
-    free(dir);
+    return tt_write(c->tt, f, why, whylen);
 }
 
 bool
 solve_ckpt_save(const solve_job_t *job, const tt_t *tt, const char *path, char *why,
                 size_t whylen)
 {
-    strbuf_t text = { 0 }, tmp = { 0 };
+    strbuf_t text = { 0 };
     char inner[256] = "";
     ckpt_text(job, &text);
-    util_buf_addf(&tmp, "%s.tmp%ld", path, (long)getpid());
-    FILE *f = fopen(strbuf_str(&tmp), "wb");
-    bool ok = f != NULL;
-    if (!ok)
-        snprintf(inner, sizeof inner, "%s", strerror(errno));
-    if (ok && fwrite(strbuf_str(&text), 1, text.len, f) != text.len) {
-        snprintf(inner, sizeof inner, "%s", strerror(errno));
-        ok = false;
-    }
-    if (ok && !tt_write(tt, f, inner, sizeof inner))
-        ok = false;
-    if (ok && (fflush(f) != 0 || fsync(fileno(f)) != 0)) {
-        snprintf(inner, sizeof inner, "%s", strerror(errno));
-        ok = false;
-    }
-    if (f && fclose(f) != 0 && ok) {
-        snprintf(inner, sizeof inner, "%s", strerror(errno));
-        ok = false;
-    }
-    if (ok && rename(strbuf_str(&tmp), path) != 0) {
-        snprintf(inner, sizeof inner, "%s", strerror(errno));
-        ok = false;
-    }
-    if (ok)
-        sync_folder(path);
-    else if (f)
-        unlink(strbuf_str(&tmp));
+    ckpt_fill_t c = { &text, tt };
+    bool ok = wholefile_write(path, fill_ckpt, &c, inner, sizeof inner);
     if (!ok)
         snprintf(why, whylen, "cannot write the checkpoint '%s': %s", path, inner);
     strbuf_free(&text);
-    strbuf_free(&tmp);
     return ok;
 }
 
