@@ -97,8 +97,8 @@ tamper stone-removed c3-6 '/^stones / { sub(/b/, ".") } { print }'
 reject "$tmp/stone-removed.cert" ""
 tamper stone-added c3-6 '/^stones / { sub(/\./, "w") } { print }'
 reject "$tmp/stone-added.cert" ""
-tamper version c3-6 'NR == 1 { $2 = 2 } { print }'
-reject "$tmp/version.cert" "format version 2"
+tamper version c3-6 'NR == 1 { $2 = 3 } { print }'
+reject "$tmp/version.cert" "format version 3"
 tamper board c3-6 '/^board / { $2 = "7x6" } { print }'
 reject "$tmp/board.cert" ""
 tamper count c3-6 '/^nodes / { $2 = $2 + 1 } { print }'
