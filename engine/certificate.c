@@ -20,6 +20,18 @@ typedef struct conn {
     int size;
 } conn_t;
 
+/* A strategy prove wrote (or failed to write): the key is a 128-bit hash
+ * of its arguments g, h, the carrier c and the winner's stones, which
+ * decide its result (the local board build_local makes is the winner's
+ * stones, c empty, the loser everywhere else).  A collision could only
+ * make the certificate refer to a wrong strategy, which hein-verify
+ * rejects; it cannot make a false claim pass. */
+struct proved {
+    uint64_t k1, k2;            /* k1 == 0 && k2 == 0: free */
+    int id;                     /* the node, or -1: none found */
+    uint32_t serial;            /* the node's serial when it was written */
+};
+
 /* One certificate being written. */
 typedef struct writer {
     solver_t *sv;
@@ -36,6 +48,13 @@ typedef struct writer {
     uint64_t *keys;             /* game nodes by position_key: */
     int *ids;                   /* open addressing, ids + 1 (0: free) */
     size_t cap, used;
+    /* strategies by what prove's result depends on (pkey): open
+     * addressing, written nodes checked against serial */
+    struct proved *proved;
+    size_t pcap, pused;
+    uint32_t *serial;           /* by node id: a number no other node had */
+    size_t serial_cap;
+    uint32_t next_serial;
     cert_stats_t *st;
     char *err;
     size_t errlen;
@@ -72,6 +91,18 @@ static int
 node_begin(writer_t *w, char type)
 {
     strbuf_addc(&w->body, type);
+    if ((size_t)w->nnodes >= w->serial_cap) {
+        size_t nc = w->serial_cap ? 2 * w->serial_cap : 4096;
+        uint32_t *ns = realloc(w->serial, nc * sizeof *ns);
+        if (!ns) {
+            fail(w, "out of memory");
+        } else {
+            w->serial = ns;
+            w->serial_cap = nc;
+        }
+    }
+    if ((size_t)w->nnodes < w->serial_cap)
+        w->serial[w->nnodes] = ++w->next_serial;
     return w->nnodes++;
 }
 
@@ -158,6 +189,92 @@ conns(writer_t *w, int a, int b, vc_type_t type, conn_t *out)
 }
 
 static int prove(writer_t *w, position_t *q, int g, int h, bitset_t c);
+
+static uint64_t
+mix64(uint64_t x)
+{
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+/* The slot of prove(g, h, c) on q's winner's stones: found or free. */
+static struct proved *
+proved_slot(writer_t *w, const position_t *q, int g, int h, const bitset_t *c)
+{
+    const bitset_t *mine = &q->stones[w->winner];
+    uint64_t k1 = mix64((uint64_t)g * 1000003u + (uint64_t)h), k2 = mix64(k1 ^ 0x5bd1e995u);
+    for (int i = 0; i < BITSET_WORDS; i++) {
+        k1 = mix64(k1 ^ c->w[i]) + mine->w[i];
+        k1 = mix64(k1);
+        k2 = mix64(k2 + 0x9e3779b97f4a7c15ULL * (uint64_t)(i + 1) + mine->w[i]);
+        k2 = mix64(k2 ^ c->w[i]);
+    }
+    if (!k1 && !k2)
+        k1 = 1;
+    size_t i = (size_t)k1 & (w->pcap - 1);
+    while ((w->proved[i].k1 || w->proved[i].k2)
+           && (w->proved[i].k1 != k1 || w->proved[i].k2 != k2))
+        i = (i + 1) & (w->pcap - 1);
+    w->proved[i].k1 = k1;       /* the caller fills id and serial */
+    w->proved[i].k2 = k2;
+    return &w->proved[i];
+}
+
+static bool
+proved_grow(writer_t *w)
+{
+    if (2 * (w->pused + 1) <= w->pcap)
+        return true;
+    size_t oc = w->pcap, nc = oc ? 2 * oc : 4096;
+    struct proved *old = w->proved, *nt = calloc(nc, sizeof *nt);
+    if (!nt)
+        return fail(w, "out of memory");
+    for (size_t i = 0; i < oc; i++)
+        if (old[i].k1 || old[i].k2) {
+            size_t j = (size_t)old[i].k1 & (nc - 1);
+            while (nt[j].k1 || nt[j].k2)
+                j = (j + 1) & (nc - 1);
+            nt[j] = old[i];
+        }
+    free(old);
+    w->proved = nt;
+    w->pcap = nc;
+    return true;
+}
+
+static int prove_new(writer_t *w, position_t *q, int g, int h, bitset_t c);
+
+/* prove, each strategy written once: a strategy already written for the
+ * same g, h, carrier and winner's stones (within a carrier after the
+ * moves in another order; at another game node whose winner's stones are
+ * the same) is referred to again, and a failure is not tried again.  An
+ * entry whose node was taken back (mark_back) is stale: its serial no
+ * longer matches. */
+static int
+prove(writer_t *w, position_t *q, int g, int h, bitset_t c)
+{
+    if (!proved_grow(w))
+        return -1;
+    struct proved *e = proved_slot(w, q, g, h, &c);
+    bool fresh = e->id == 0 && e->serial == 0;
+    if (!fresh && (e->id < 0 || (e->id < w->nnodes && w->serial[e->id] == e->serial)))
+        return e->id;
+    uint64_t k1 = e->k1, k2 = e->k2;
+    int id = prove_new(w, q, g, h, c);
+    if (w->failed)
+        return -1;
+    e = proved_slot(w, q, g, h, &c);    /* the table may have grown */
+    if (e->k1 != k1 || e->k2 != k2)
+        return id;
+    if (e->id == 0 && e->serial == 0)
+        w->pused++;
+    e->id = id;
+    e->serial = id >= 0 ? w->serial[id] : 1;
+    return id;
+}
 
 /* A split of g-h inside c over one of the winner's groups: its node, or
  * -1 when none is found. */
@@ -257,7 +374,7 @@ find_answer(writer_t *w, position_t *q, int g, int h, bitset_t c, int *answer, b
 /* The strategy for a full connection of the winner between g and h
  * inside the empty cells c of q, the loser to move: its node, or -1. */
 static int
-prove(writer_t *w, position_t *q, int g, int h, bitset_t c)
+prove_new(writer_t *w, position_t *q, int g, int h, bitset_t c)
 {
     if (w->failed || stop_requested(w->stop)) {
         fail(w, "stopped");
@@ -574,7 +691,7 @@ certificate_build(solver_t *sv, const dfpn_params_t *params, const kn_config_t *
     if (root >= 0 && !w.body.oom) {
         const geometry_t *g = pos->geo;
         size_t start = out->len;
-        strbuf_addf(out, "hein-certificate 1\nboard %dx%d\nstones ", g->width, g->height);
+        strbuf_addf(out, "hein-certificate 2\nboard %dx%d\nstones ", g->width, g->height);
         for (int r = 0; r < g->height; r++)
             for (int c = 0; c < g->width; c++) {
                 hex_color_t col = position_color_at(pos, geometry_cell(g, c, r));
@@ -600,6 +717,8 @@ out:
     strbuf_free(&w.body);
     free(w.keys);
     free(w.ids);
+    free(w.proved);
+    free(w.serial);
     position_free(p);
     free(p);
     st->seconds = stop_now() - t0;

@@ -4,7 +4,7 @@
 
 /* Proof certificates: the solver's result written so that a program that
  * shares nothing with it (tools/verify, hein-verify) can check it with the
- * rules of Hex alone.  The format is doc/certificate.md (version 1).
+ * rules of Hex alone.  The format is doc/certificate.md (version 2).
  *
  * A certificate is a game tree (a DAG: transpositions share a node) over
  * real positions -- no fill-in, no inferior cells, no dominance, no
@@ -21,7 +21,10 @@
  * the carrier, the winner's answer and the strategy after it), found here
  * by H-search (board/vc.h) on the local board (the cells outside the
  * carrier given to the loser) and, where H-search does not find the
- * answer, by trying each cell.  Where a connection cannot be written so,
+ * answer, by trying each cell.  A strategy is written once for its
+ * endpoints, carrier and the winner's stones, and referred to again
+ * wherever the three come back (transpositions inside a carrier, game
+ * nodes with the same winner's stones).  Where a connection cannot be written so,
  * the certificate falls back on the game tree and asks the solver for the
  * winner's move at each of its nodes (solver_solve, whose table makes
  * that cheap after the first solve).

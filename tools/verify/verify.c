@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* hein-verify: checks a proof certificate (doc/certificate.md) with the
- * rules of Hex alone.
+/* hein-verify: checks a proof certificate (doc/certificate.md, format
+ * versions 1 and 2) with the rules of Hex alone.
  *
  * This program links nothing of hein's board/, search/ or engine/: it has
  * its own board (a W x H array of cells, the six neighbours of
@@ -53,9 +53,20 @@
  *            carrier less Ci and Ai; L's moves outside the carrier change
  *            nothing by fact 2.
  * A node refers to another by how many lines back it is (1: the line
- * before).  Strategy nodes form a tree (each is used once), game nodes a
- * DAG whose children come earlier in the file, so the check ends and takes time
- * linear in the file's size. */
+ * before), so every reference points to an earlier line: no cycle, no
+ * forward reference, and the check ends.  Game nodes form a DAG, each
+ * checked once (a node reached again must be reached with the same
+ * position).  Connection nodes form a DAG too (format 2; in format 1 each
+ * was used once, a special case): a node may be used in several places,
+ * on several boards, and is checked on each board it is used on, except
+ * where a check of the same node already passed with the same winner's
+ * stones and its carrier is empty here -- check_conn argues why such a
+ * check would pass again with the same carrier, and says how the memo
+ * that remembers them is kept from trusting a hash.  The work of the
+ * full checks is bounded (check_conn: a multiple of the file's size, or
+ * --max-work), so a hostile file that asks for a node on ever new boards
+ * is rejected, not checked for ever; a certificate hein writes needs each
+ * connection node checked in full once. */
 #include "config.h"
 
 #include <errno.h>
@@ -193,13 +204,34 @@ typedef struct node {
     uint8_t *seen_cells;
 } node_t;
 
+/* The memo of connection checks that passed, for nodes used more than
+ * once: node k with the winner's stones S (a bit set over the cells) has
+ * the carrier C.  Entries are (hash, node, offset into data); data holds
+ * S then C, 2 * bytes bytes per entry.  A hit compares S in full: a hash
+ * is never trusted. */
+typedef struct memo_entry {
+    uint64_t hash;
+    int node;                   /* -1: free */
+    size_t off;
+} memo_entry_t;
+
+typedef struct memo {
+    memo_entry_t *tab;
+    size_t cap, used;
+    uint8_t *data;
+    size_t len, data_cap;
+    int bytes;                  /* (cells + 7) / 8 */
+} memo_t;
+
 typedef struct cert {
     board_t root;
     int to_move, winner;
     int nnodes;
     node_t *nodes;
     /* the check */
-    long checked, strategies;
+    long checked, strategies, hits;
+    uint64_t work, max_work;    /* full connection checks: 1 + fields each */
+    memo_t memo;
     int depth;                  /* connection nodes open in check_conn */
     int path[MAX_CELLS * 2 + 8];
     int pathlen;
@@ -273,6 +305,8 @@ parse_index(const char *s, int *out)
 }
 
 #define MAX_TOKENS 4096
+#define WORK_FACTOR 4
+#define WORK_SLACK 1000000
 
 /* Split line into tokens (in place); returns the count, -1 when too many. */
 static int
@@ -463,9 +497,9 @@ cert_read(cert_t *c, FILE *f, char *err, size_t errlen)
                 snprintf(err, errlen, "line %d: not a hein certificate", lineno);
                 goto out;
             }
-            if (strcmp(tok[1], "1")) {
-                snprintf(err, errlen, "line %d: format version %s (this verifier reads 1)",
-                         lineno, tok[1]);
+            if (strcmp(tok[1], "1") && strcmp(tok[1], "2")) {
+                snprintf(err, errlen, "line %d: format version %s (this verifier reads 1 "
+                         "and 2)", lineno, tok[1]);
                 goto out;
             }
             stage++;
@@ -578,12 +612,16 @@ cert_read(cert_t *c, FILE *f, char *err, size_t errlen)
                          i, k, want_game ? "connection" : "game");
                 goto out;
             }
-            if (!want_game && ++c->nodes[k].uses > 1) {
-                snprintf(err, errlen, "line %d: connection node %d is used twice", nd->line, k);
-                goto out;
-            }
+            if (!want_game)
+                c->nodes[k].uses++;
         }
     }
+    /* the work the check may do: each connection node checked in full
+     * WORK_FACTOR times over (a certificate hein writes needs once) */
+    for (int i = 0; i < c->nnodes; i++)
+        if (!is_game(c->nodes[i].type))
+            c->max_work += WORK_FACTOR * (uint64_t)(1 + c->nodes[i].nargs);
+    c->max_work += WORK_SLACK;
     if (!is_game(c->nodes[c->nnodes - 1].type)) {
         snprintf(err, errlen, "the last node (the root) is not a game node");
         goto out;
@@ -603,6 +641,8 @@ cert_free(cert_t *c)
         free(c->nodes[i].seen_cells);
     }
     free(c->nodes);
+    free(c->memo.tab);
+    free(c->memo.data);
 }
 
 /* ---- the check ------------------------------------------------------- */
@@ -620,17 +660,169 @@ other(int col)
 static bool check_conn_node(cert_t *c, board_t *b, int k, int g, int h, int col,
                             cellset_t *carrier);
 
+/* The winner's stones of b as bits, into key (m->bytes bytes). */
+static void
+memo_stones(const memo_t *m, const board_t *b, int col, uint8_t *key)
+{
+    memset(key, 0, (size_t)m->bytes);
+    for (int i = 0; i < b->w * b->h; i++)
+        if (b->cell[i] == col)
+            key[i >> 3] |= (uint8_t)(1u << (i & 7));
+}
+
+static uint64_t
+memo_hash(const memo_t *m, int k, const uint8_t *key)
+{
+    uint64_t x = 1469598103934665603ULL ^ (uint64_t)k;
+    for (int i = 0; i < m->bytes; i++)
+        x = (x ^ key[i]) * 1099511628211ULL;
+    x ^= x >> 31;
+    x *= 0x9e3779b97f4a7c15ULL;
+    return x ^ (x >> 29);
+}
+
+/* The slot of (k, key): the entry holding it, or the free slot for it. */
+static memo_entry_t *
+memo_find(memo_t *m, int k, const uint8_t *key, uint64_t hash)
+{
+    size_t i = (size_t)hash & (m->cap - 1);
+    for (;;) {
+        memo_entry_t *e = &m->tab[i];
+        if (e->node < 0
+            || (e->hash == hash && e->node == k
+                && !memcmp(m->data + e->off, key, (size_t)m->bytes)))
+            return e;
+        i = (i + 1) & (m->cap - 1);
+    }
+}
+
+/* Record that node k passed with the winner's stones key and the carrier
+ * carrier; false when memory is short. */
+static bool
+memo_add(memo_t *m, int k, const uint8_t *key, const cellset_t *carrier, int ncells)
+{
+    if (2 * (m->used + 1) > m->cap) {
+        size_t nc = m->cap ? 2 * m->cap : 1024;
+        memo_entry_t *nt = malloc(nc * sizeof *nt), *ot = m->tab;
+        if (!nt)
+            return false;
+        for (size_t i = 0; i < nc; i++)
+            nt[i].node = -1;
+        size_t oc = m->cap;
+        m->tab = nt;
+        m->cap = nc;
+        for (size_t i = 0; i < oc; i++)
+            if (ot[i].node >= 0) {
+                size_t j = (size_t)ot[i].hash & (nc - 1);
+                while (nt[j].node >= 0)
+                    j = (j + 1) & (nc - 1);
+                nt[j] = ot[i];
+            }
+        free(ot);
+    }
+    size_t need = 2 * (size_t)m->bytes;
+    if (m->len + need > m->data_cap) {
+        size_t nc = m->data_cap ? 2 * m->data_cap : 65536;
+        uint8_t *nd = realloc(m->data, nc);
+        if (!nd)
+            return false;
+        m->data = nd;
+        m->data_cap = nc;
+    }
+    uint64_t hash = memo_hash(m, k, key);
+    memo_entry_t *e = memo_find(m, k, key, hash);
+    if (e->node >= 0)
+        return true;
+    e->hash = hash;
+    e->node = k;
+    e->off = m->len;
+    uint8_t *d = m->data + m->len;
+    memcpy(d, key, (size_t)m->bytes);
+    memset(d + m->bytes, 0, (size_t)m->bytes);
+    for (int i = 0; i < ncells; i++)
+        if (carrier->in[i])
+            d[m->bytes + (i >> 3)] |= (uint8_t)(1u << (i & 7));
+    m->len += need;
+    m->used++;
+    return true;
+}
+
 /* Check connection node k: a full connection of col between g and h on b
- * (col's opponent to move); its carrier into *carrier (cleared first). */
+ * (col's opponent to move); its carrier into *carrier (cleared first).
+ *
+ * A node used more than once is looked up first in the memo, by the
+ * winner's stones of b.  Why a hit may stand for the check: the check of
+ * a node on a board reads the board in two ways only, (a) whether a cell
+ * holds the winner's stone (c: the flood fill of col's stones; s and the
+ * endpoints: endpoint_ok) and (b) whether a cell listed in an r node is
+ * empty, and every cell so listed (in the node or below it, on the boards
+ * the check makes by adding the two stones of each step) is in the
+ * carrier it returns, where it was empty.  So on a board b' with the same
+ * winner's stones as a board b the node passed on with carrier C, and
+ * every cell of C empty, every read gives the answer it gave on b (by
+ * induction over the steps: the stones a step adds are the same on both,
+ * the child's carrier lies inside C less the step's cells), and the node
+ * passes with carrier C: the loser's other stones, all outside C, are
+ * never read.  A hit whose carrier is not all empty on b proves nothing:
+ * the node is then checked in full.  The endpoints the caller asks for
+ * are compared before the memo (they are the caller's, not the board's).
+ *
+ * The work: each full check of a node costs its fields (plus the board's
+ * cells per step); a hit costs the cells.  A full check happens once per
+ * (node, winner's stones) that passes, and a hostile file could ask for
+ * many: the sum of 1 + fields over full checks is bounded by max_work
+ * (WORK_FACTOR times the file's own sum, plus WORK_SLACK, or --max-work),
+ * and a certificate that needs more is rejected.  The memo holds one
+ * entry per full check of a shared node, so its memory is bounded too. */
 static bool
 check_conn(cert_t *c, board_t *b, int k, int g, int h, int col, cellset_t *carrier)
 {
     node_t *nd = &c->nodes[k];
+    char gn[16], hn[16];
     if (c->depth >= 4 * MAX_CELLS)
         return fail(c, "line %d: connection nodes nested too deep", nd->line);
+    if (is_game(nd->type))
+        return fail(c, "line %d: node %d is not a connection node", nd->line, k);
+    int ng = nd->args[0], nh = nd->args[nd->type == 's' ? 2 : 1];
+    if (!((ng == g && nh == h) || (ng == h && nh == g))) {
+        cell_name(b, g, gn, sizeof gn);
+        cell_name(b, h, hn, sizeof hn);
+        return fail(c, "line %d: connection node %d is not between %s and %s", nd->line, k,
+                    gn, hn);
+    }
+    int ncells = b->w * b->h;
+    uint8_t key[(MAX_CELLS + 7) / 8];
+    uint64_t hash = 0;
+    if (nd->uses > 1) {
+        memo_stones(&c->memo, b, col, key);
+        hash = memo_hash(&c->memo, k, key);
+        if (c->memo.cap) {
+            memo_entry_t *e = memo_find(&c->memo, k, key, hash);
+            if (e->node >= 0) {
+                const uint8_t *cb = c->memo.data + e->off + c->memo.bytes;
+                bool empty = true;
+                memset(carrier, 0, sizeof *carrier);
+                for (int i = 0; i < ncells; i++)
+                    if (cb[i >> 3] >> (i & 7) & 1) {
+                        carrier->in[i] = 1;
+                        empty = empty && b->cell[i] == EMPTY;
+                    }
+                if (empty) {
+                    c->hits++;
+                    return true;
+                }
+            }
+        }
+    }
+    c->work += 1 + (uint64_t)nd->nargs;
+    if (c->work > c->max_work)
+        return fail(c, "line %d: too much work (more than %llu steps; --max-work raises "
+                    "the limit)", nd->line, (unsigned long long)c->max_work);
     c->depth++;
     bool ok = check_conn_node(c, b, k, g, h, col, carrier);
     c->depth--;
+    if (ok && nd->uses > 1 && !memo_add(&c->memo, k, key, carrier, ncells))
+        return fail(c, "out of memory");
     return ok;
 }
 
@@ -852,6 +1044,8 @@ usage(FILE *f)
             "checked, the time, and 'verified' or 'rejected: REASON (node path: ...)'.\n"
             "\n"
             "  -q, --quiet     print only the verdict line\n"
+            "  --max-work N    reject a certificate whose check takes more than N steps\n"
+            "                  (default: 4 times the connection nodes' fields + 1000000)\n"
             "  -h, --help      show this help and exit\n"
             "  -V, --version   show the version and exit\n"
             "\n"
@@ -871,6 +1065,7 @@ main(int argc, char **argv)
 {
     const char *file = NULL;
     bool quiet = false;
+    unsigned long long max_work = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
@@ -883,6 +1078,18 @@ main(int argc, char **argv)
         }
         if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
             quiet = true;
+            continue;
+        }
+        if (!strcmp(a, "--max-work")) {
+            char *end;
+            errno = 0;
+            if (i + 1 >= argc || argv[i + 1][0] < '0' || argv[i + 1][0] > '9'
+                || (max_work = strtoull(argv[i + 1], &end, 10), *end) || errno) {
+                fprintf(stderr, "hein-verify: --max-work takes a number of steps\n");
+                usage(stderr);
+                return 2;
+            }
+            i++;
             continue;
         }
         if (a[0] == '-' && a[1] != '\0') {
@@ -923,6 +1130,9 @@ main(int argc, char **argv)
         return 1;
     }
     board_t b = c->root;
+    c->memo.bytes = (b.w * b.h + 7) / 8;
+    if (max_work)
+        c->max_work = max_work;
     if (!quiet) {
         int n = b.w * b.h, stones = 0;
         for (int i = 0; i < n; i++)
@@ -940,8 +1150,9 @@ main(int argc, char **argv)
     ok = check_game(c, &b, c->nnodes - 1, c->to_move);
     double secs = now_seconds() - t0;
     if (!quiet)
-        printf("checked %ld game nodes and %ld connection nodes of %d in %.3f s\n", c->checked,
-               c->strategies, c->nnodes, secs);
+        printf("checked %ld game nodes and %ld connection nodes of %d in %.3f s (%ld shared "
+               "checks reused, %llu of %llu steps)\n", c->checked, c->strategies, c->nnodes, secs,
+               c->hits, (unsigned long long)c->work, (unsigned long long)c->max_work);
     if (ok)
         printf("verified\n");
     else

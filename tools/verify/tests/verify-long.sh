@@ -45,7 +45,7 @@ for n in "$@"; do
             # C connection nodes, B bytes, S solves, T s
             win=$2 g=$4 cn=${12} b=${15} ws=${19}
             out=$("$verify" "$tmp/$c$r.cert"); vst=$?
-            vs=$(printf '%s\n' "$out" | sed -n 's/^checked .* in \([0-9.]*\) s$/\1/p')
+            vs=$(printf '%s\n' "$out" | sed -n 's/^checked .* in \([0-9.]*\) s.*$/\1/p')
             verdict=$(printf '%s\n' "$out" | tail -n 1)
             [ $vst -eq 0 ] || { bad=$((bad + 1)); status=1; }
             printf '  %-4s %-5s %6s %8s %9s %7s %7s  %s\n' "$c$r" "$win" "$g" "$cn" "$b" "$ws" \

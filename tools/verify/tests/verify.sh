@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # hein-verify: certificates hein writes (dfpn-save-proof) for 5x5 and 6x6
 # positions are verified; each kind of tampering is rejected with status 1
-# and a reason; usage errors and files that are not certificates.
+# and a reason; shared connection nodes (format 2) are checked on every
+# board they are used on; usage errors and files that are not
+# certificates.
 . "${srcdir:-.}/lib/tests/lib.sh"
 
 hein=$(pwd)/../engine/hein
@@ -97,8 +99,8 @@ tamper stone-removed c3-6 '/^stones / { sub(/b/, ".") } { print }'
 reject "$tmp/stone-removed.cert" ""
 tamper stone-added c3-6 '/^stones / { sub(/\./, "w") } { print }'
 reject "$tmp/stone-added.cert" ""
-tamper version c3-6 'NR == 1 { $2 = 2 } { print }'
-reject "$tmp/version.cert" "format version 2"
+tamper version c3-6 'NR == 1 { $2 = 3 } { print }'
+reject "$tmp/version.cert" "format version 3"
 tamper board c3-6 '/^board / { $2 = "7x6" } { print }'
 reject "$tmp/board.cert" ""
 tamper count c3-6 '/^nodes / { $2 = $2 + 1 } { print }'
@@ -109,6 +111,52 @@ head -c $((size / 2)) "$tmp/c3-6.cert" >"$tmp/half.cert"
 reject "$tmp/half.cert" ""
 sed '$d' "$tmp/c3-6.cert" >"$tmp/no-end.cert"
 reject "$tmp/no-end.cert" "truncated"
+
+# format 2: shared connection nodes.  cert NAME VERSION SIZE STONES TO-MOVE
+# WINNER NODE...: a hand-made certificate in $tmp/NAME.cert
+cert() {
+    name=$1 v=$2 size=$3 stones=$4 tm=$5 win=$6
+    shift 6
+    { printf 'hein-certificate %s\nboard %s\nstones %s\nto-move %s\nwinner %s\nnodes %d\n' \
+          "$v" "$size" "$stones" "$tm" "$win" $#
+      for nd in "$@"; do echo "$nd"; done
+      echo end; } >"$tmp/$name.cert"
+}
+# 2x2, Black b1: the bridge to a2 b2, one 'c N S' shared by both answers
+cert shared 2 2x2 .... black black 'c N S' 'r N S a2 b2 1 b2 a2 1' 'v 1' 'm b1 1'
+accept "$tmp/shared.cert"
+# the same as a format 1 tree is read too
+cert tree 1 2x2 .... black black 'c N S' 'c N S' 'r N S a2 b2 2 b2 a2 1' 'v 1' 'm b1 1'
+accept "$tmp/tree.cert"
+# the shared node used where it does not hold: no answer to b2
+cert shared-wrong 2 2x2 .... black black 'c N S' 'r N S a2 b2 1 b2 - 1' 'v 1' 'm b1 1'
+reject "$tmp/shared-wrong.cert" "N and S are not connected"
+# a shared strategy passed once with Black's b1 and carrier a2 b2; used
+# again with the same Black stones but White's a2 in its carrier (White
+# to move on 2x2 wins: the claim is false)
+cert shared-stale 2 2x2 .... white black 'c N S' 'r N S a2 b2 1 b2 a2 1' 'v 1' 'm b1 1' \
+    'v 3' 'm b1 1' 'l / a1 3 a2 1'
+reject "$tmp/shared-stale.cert" "carrier cell a2 is not empty"
+# references to the node itself, to before the first node, negative
+cert self-ref 2 2x2 .... black black 'c N S' 'r N S a2 b2 0 b2 a2 1' 'v 1' 'm b1 1'
+reject "$tmp/self-ref.cert" "refers 0 nodes back, not to an earlier node"
+cert forward-ref 2 2x2 .... black black 'c N S' 'r N S a2 b2 1 b2 a2 1' 'v 5' 'm b1 1'
+reject "$tmp/forward-ref.cert" "refers 5 nodes back, not to an earlier node"
+cert negative-ref 2 2x2 .... black black 'c N S' 'r N S a2 b2 1 b2 a2 -1' 'v 1' 'm b1 1'
+reject "$tmp/negative-ref.cert" "malformed 'r' node"
+# a node used twice by each of 200 nodes above it (2^200 uses): the memo
+# checks it once per board, so this ends at once
+set -- 'c N a1' 's N a1 N 1 1'
+i=0
+while [ $i -lt 200 ]; do set -- "$@" 's N N N 1 1'; i=$((i + 1)); done
+cert doubling 2 1x2 bb white black "$@" 'c N S' 's N N S 2 1' 'v 1'
+accept "$tmp/doubling.cert"
+# the bound on the work: a certificate that needs more is rejected
+run_tool "hein-verify --max-work 100" "$verify" --max-work 100 "$tmp/c3-6.cert"
+expect_status 1
+grep -q "^rejected: .*too much work" "$tmp/out" || fail "--max-work 100 does not reject"
+run_tool "hein-verify --max-work x" "$verify" --max-work x "$tmp/c3-6.cert"
+expect_status 2
 
 # files that are not certificates, usage
 : >"$tmp/empty.cert"
