@@ -2,14 +2,13 @@
 /* Proof certificates (certificate.h; the format in doc/certificate.md). */
 #include "config.h"
 
-#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "board/vc.h"
+#include "board/wholefile.h"
 #include "engine/certificate.h"
 
 #define MAX_CONNS 24
@@ -735,33 +734,10 @@ certificate_write(solver_t *sv, const dfpn_params_t *params, const kn_config_t *
         strbuf_free(&text);
         return false;
     }
-    size_t len = strlen(path) + 16;
-    char *tmp = malloc(len);
-    bool ok = false;
-    if (!tmp) {
-        snprintf(err, errlen, "out of memory");
-        goto out;
-    }
-    snprintf(tmp, len, "%s.tmp%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-        goto out;
-    }
-    bool written = fwrite(text.s, 1, text.len, f) == text.len;
-    if (fclose(f) != 0 || !written) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-        remove(tmp);
-        goto out;
-    }
-    if (rename(tmp, path) != 0) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-        remove(tmp);
-        goto out;
-    }
-    ok = true;
-out:
-    free(tmp);
+    char why[256];
+    bool ok = wholefile_write_bytes(path, strbuf_str(&text), text.len, why, sizeof why);
+    if (!ok)
+        snprintf(err, errlen, "cannot write %s: %s", path, why);
     strbuf_free(&text);
     return ok;
 }
