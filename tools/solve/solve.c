@@ -137,10 +137,11 @@ static const char solve_usage_text[] =
     "                         (param_dfpn db_min_work: the least proof work\n"
     "                         stored); several runs may share one file\n"
     "  -P, --proof FILE       write the proof certificate of each position\n"
-    "                         solved in this run (doc/certificate.md;\n"
-    "                         tools/hein-verify checks it): to FILE for one\n"
-    "                         position; with first moves FILE is a folder\n"
-    "                         and each problem's goes to FILE/MOVE.cert\n"
+    "                         solved (doc/certificate.md; tools/hein-verify\n"
+    "                         checks it), with --resume also those solved\n"
+    "                         before: to FILE for one position; with first\n"
+    "                         moves FILE is a folder and each problem's goes\n"
+    "                         to FILE/MOVE.cert\n"
     "      --png FILE         write the board with each first move coloured by\n"
     "                         who wins after it (black, white; grey with '?'\n"
     "                         where unsolved)\n"
@@ -698,11 +699,21 @@ solve_job_run(solve_run_t *run)
     solve_status_t st = SOLVE_DONE;
     for (int i = 0; i < job->nitems && st == SOLVE_DONE; i++) {
         solve_item_t *it = &job->items[i];
+        hex_color_t to_move;
+        if (it->state == SOLVE_SOLVED && run->o->proof) {
+            /* solved by an earlier run: its certificate from the table
+             * the checkpoint kept (the proof is re-searched where the
+             * table lost part of it) */
+            run->index = i;
+            solve_job_position(job, i, pos, &to_move);
+            solve_proof(run, pos, to_move, it);
+            position_free(pos);
+            continue;
+        }
         if (it->state != SOLVE_OPEN)
             continue;
         run->index = i;
         run->last_line = util_now();
-        hex_color_t to_move;
         solve_job_position(job, i, pos, &to_move);
         st = solve_position(run, pos, to_move, it);
         position_free(pos);
