@@ -466,66 +466,76 @@ conv3_portable(const conv_t *cv, const float *in, float *out, const float *res, 
 }
 
 #if NET_HAVE_AVX2
-/* The same for out % 8 == 0: two grid cells of a row at a time, 32
- * output channels (four vectors) per pass where there are that many. */
+/* np (1..6) buffer cells from cell q on (buffer cells, in the buffer's
+ * row order), output channels ob .. ob + 15: 2 * np accumulators, the
+ * weights' two vectors loaded once for all the cells.  Inlined with a
+ * constant np, the accumulators stay in registers (15 of the 16 at
+ * np = 6). */
+__attribute__((target("avx2,fma"), always_inline))
+static inline void
+conv3_cells_avx2(const conv_t *cv, const float *in, float *out, const float *res,
+                 int stride, size_t q, int np, int ob)
+{
+    int ci = cv->in, co = cv->out;
+    __m256 a[6][2];
+    __m256 b0 = _mm256_loadu_ps(cv->b + ob), b1 = _mm256_loadu_ps(cv->b + ob + 8);
+    for (int k = 0; k < np; k++) {
+        a[k][0] = b0;
+        a[k][1] = b1;
+    }
+    for (int t = 0; t < 9; t++) {
+        const float *ip = in + (q + (size_t)(t / 3) * stride + t % 3 - stride - 1) * ci;
+        const float *wt = cv->w + (size_t)t * ci * co + ob;
+        for (int i = 0; i < ci; i++) {
+            const float *w = wt + (size_t)i * co;
+            __m256 w0 = _mm256_loadu_ps(w), w1 = _mm256_loadu_ps(w + 8);
+            for (int k = 0; k < np; k++) {
+                __m256 v = _mm256_broadcast_ss(ip + (size_t)k * ci + i);
+                a[k][0] = _mm256_fmadd_ps(v, w0, a[k][0]);
+                a[k][1] = _mm256_fmadd_ps(v, w1, a[k][1]);
+            }
+        }
+    }
+    const __m256 zero = _mm256_setzero_ps();
+    for (int k = 0; k < np; k++)
+        for (int h = 0; h < 2; h++) {
+            __m256 v = a[k][h];
+            size_t o = (q + k) * co + ob + 8 * h;
+            if (res)
+                v = _mm256_add_ps(v, _mm256_loadu_ps(res + o));
+            _mm256_storeu_ps(out + o, _mm256_max_ps(v, zero));
+        }
+}
+
+/* The same as conv3_portable for out % 16 == 0.  The buffer cells from
+ * the grid's first to its last are taken in runs of six in the buffer's
+ * order, across the ends of the rows (the zero ring's cells between two
+ * rows are computed too, then zeroed again): full runs keep twelve
+ * multiply-add chains going on any board size; 16 output channels per
+ * pass. */
 __attribute__((target("avx2,fma")))
 static void
 conv3_avx2(const conv_t *cv, const float *in, float *out, const float *res, int rows,
            int cols)
 {
-    int stride = cols + 2, ci = cv->in, co = cv->out;
-    const __m256 zero = _mm256_setzero_ps();
-    for (int y = 0; y < rows; y++)
-        for (int x = 0; x < cols; x += 2) {
-            bool two = x + 1 < cols;
-            for (int ob = 0; ob < co;) {
-                int nv = co - ob >= 32 ? 4 : 1;
-                __m256 a0[4], a1[4];
-                for (int k = 0; k < nv; k++)
-                    a0[k] = a1[k] = _mm256_loadu_ps(cv->b + ob + 8 * k);
-                for (int t = 0; t < 9; t++) {
-                    const float *ip = in + ((size_t)(y + t / 3) * stride + x + t % 3) * ci;
-                    const float *wt = cv->w + (size_t)t * ci * co + ob;
-                    if (nv == 4) {
-                        for (int i = 0; i < ci; i++) {
-                            const float *w = wt + (size_t)i * co;
-                            __m256 v0 = _mm256_broadcast_ss(ip + i);
-                            __m256 v1 = _mm256_broadcast_ss(ip + ci + i);
-                            __m256 w0 = _mm256_loadu_ps(w), w1 = _mm256_loadu_ps(w + 8);
-                            __m256 w2 = _mm256_loadu_ps(w + 16), w3 = _mm256_loadu_ps(w + 24);
-                            a0[0] = _mm256_fmadd_ps(v0, w0, a0[0]);
-                            a0[1] = _mm256_fmadd_ps(v0, w1, a0[1]);
-                            a0[2] = _mm256_fmadd_ps(v0, w2, a0[2]);
-                            a0[3] = _mm256_fmadd_ps(v0, w3, a0[3]);
-                            a1[0] = _mm256_fmadd_ps(v1, w0, a1[0]);
-                            a1[1] = _mm256_fmadd_ps(v1, w1, a1[1]);
-                            a1[2] = _mm256_fmadd_ps(v1, w2, a1[2]);
-                            a1[3] = _mm256_fmadd_ps(v1, w3, a1[3]);
-                        }
-                    } else {
-                        for (int i = 0; i < ci; i++) {
-                            __m256 w0 = _mm256_loadu_ps(wt + (size_t)i * co);
-                            a0[0] = _mm256_fmadd_ps(_mm256_broadcast_ss(ip + i), w0, a0[0]);
-                            a1[0] = _mm256_fmadd_ps(_mm256_broadcast_ss(ip + ci + i), w0,
-                                                    a1[0]);
-                        }
-                    }
-                }
-                size_t at = ((size_t)(y + 1) * stride + x + 1) * co + ob;
-                for (int k = 0; k < nv; k++) {
-                    __m256 v0 = a0[k], v1 = a1[k];
-                    if (res) {
-                        v0 = _mm256_add_ps(v0, _mm256_loadu_ps(res + at + 8 * k));
-                        if (two)
-                            v1 = _mm256_add_ps(v1, _mm256_loadu_ps(res + at + co + 8 * k));
-                    }
-                    _mm256_storeu_ps(out + at + 8 * k, _mm256_max_ps(v0, zero));
-                    if (two)
-                        _mm256_storeu_ps(out + at + co + 8 * k, _mm256_max_ps(v1, zero));
-                }
-                ob += 8 * nv;
-            }
+    int stride = cols + 2, co = cv->out;
+    size_t first = (size_t)stride + 1, end = (size_t)rows * stride + cols + 1, q = first;
+    for (; q + 6 <= end; q += 6)
+        for (int ob = 0; ob < co; ob += 16)
+            conv3_cells_avx2(cv, in, out, res, stride, q, 6, ob);
+    for (int ob = 0; ob < co; ob += 16)
+        switch (end - q) {
+        case 5: conv3_cells_avx2(cv, in, out, res, stride, q, 5, ob); break;
+        case 4: conv3_cells_avx2(cv, in, out, res, stride, q, 4, ob); break;
+        case 3: conv3_cells_avx2(cv, in, out, res, stride, q, 3, ob); break;
+        case 2: conv3_cells_avx2(cv, in, out, res, stride, q, 2, ob); break;
+        case 1: conv3_cells_avx2(cv, in, out, res, stride, q, 1, ob); break;
+        default: break;
         }
+    for (int y = 1; y <= rows; y++) {
+        memset(out + (size_t)y * stride * co, 0, sizeof(float) * co);
+        memset(out + ((size_t)y * stride + cols + 1) * co, 0, sizeof(float) * co);
+    }
 }
 #endif
 
@@ -603,7 +613,7 @@ net_eval_path(const net_t *net, net_scratch_t *s, const position_t *p, hex_color
         return false;
     conv3_fn conv3 = conv3_portable;
 #if NET_HAVE_AVX2
-    if (path != NET_PATH_PORTABLE && have_avx2() && net->shape.channels % 8 == 0)
+    if (path != NET_PATH_PORTABLE && have_avx2() && net->shape.channels % 16 == 0)
         conv3 = conv3_avx2;
 #endif
     frame_t f;

@@ -86,24 +86,26 @@
  * Paths: the portable path is plain C; the AVX2 path (x86-64 with AVX2
  * and FMA, found at run time with __builtin_cpu_supports; the build needs
  * no flag) runs the residual blocks' 3x3 convolutions with 8-wide fused
- * multiply-adds, two grid cells and 32 channels at a time, and the rest
- * (input layer, heads, softmax) as the portable path does.  Both sum in
- * the same order; where the compiler contracts the portable path's
- * multiply-adds too (-march=native) they give the same bits, elsewhere
- * they differ by rounding.  Their probabilities and values agree within
+ * multiply-adds, six grid cells and 16 channels at a time (C a multiple
+ * of 16; other nets run the portable convolutions), and the rest (input
+ * layer, heads, softmax) as the portable path does.  Both sum in the same
+ * order: where the compiler contracts the portable path's multiply-adds
+ * too (-march=native) they give the same bits; built without it
+ * (--disable-native) they differ by rounding, at most 4.8e-7 on the
+ * reference positions.  Their probabilities and values agree within
  * NET_TOLERANCE (absolute, plus NET_TOLERANCE relative), and with
- * torch's: board/tests/test_net.c checks every path this machine has
- * against torch's outputs on every position of the reference file, and
- * the paths against each other.
+ * torch's (at most 5.4e-7 apart): board/tests/test_net.c checks every
+ * path this machine has against torch's outputs on every position of the
+ * reference file, and the paths against each other.
  *
  * Speed (hein-bench-net, make bench-net): share/net/hein.net, B = 6,
  * C = 32, one thread, ten positions a third full, on the 2-core
- * development machine under load from other jobs (AMD EPYC, 2.6 GHz,
- * -march=native), evaluations per second:
- *             portable   avx2
- *     7x7       1150     2360
- *     11x11      544     1143   (0.87 ms each)
- *     19x19      202      436 */
+ * development machine under load from other jobs (AMD EPYC, 2.6 GHz),
+ * evaluations per second (-march=native; --disable-native in brackets):
+ *             portable       avx2
+ *     7x7     1150 (1020)    4280 (4460)
+ *     11x11    544  (468)    2200 (2180)   0.45 ms each
+ *     19x19    206  (174)     862  (865) */
 
 #include <stdbool.h>
 #include <stddef.h>
