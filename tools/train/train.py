@@ -18,7 +18,24 @@ or RE[W+]); each also turned 180 degrees.
     train.py --steps 2000 --out share/net/hein.net tools/prior/prior-data
     train.py --init-only --out /tmp/x.net          (random weights)
 
-Needs python3-torch and python3-numpy (Debian); CPU only.
+Needs python3-torch and python3-numpy (Debian); CPU only.  A tenth of the
+games (--holdout) is held back and measured after training (losses and
+top-1: the share of positions where the policy's best cell is the move
+played).
+
+The shipped share/net/hein.net (6 blocks x 32 channels, 113930
+parameters) is a first, weak net: four and a half minutes on the 2-core
+development machine (loaded by other jobs; torch 1.13, 2 threads) on the
+499 11x11 games of tools/prior/prior-data (hein against MoHex 2.0) and
+tools/prior/prior-data/mohex-self (MoHex 2.0 against itself), 450 of them
+trained on (51014 positions with their half turns), 280 steps of 128:
+
+    nice -n 19 python3 tools/train/train.py --steps 280 --seconds 270 \
+        --threads 2 --out share/net/hein.net \
+        tools/prior/prior-data tools/prior/prior-data/mohex-self
+
+On the 49 games held back (5346 positions): policy loss 2.006, top-1
+47.6 %; value loss 0.632 (0.693 is a coin).
 """
 
 import argparse
