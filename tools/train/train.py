@@ -17,6 +17,7 @@ or RE[W+]); each also turned 180 degrees.
 
     train.py --steps 2000 --out share/net/hein.net tools/prior/prior-data
     train.py --init-only --out /tmp/x.net          (random weights)
+    train.py --reference-only --out share/net/hein.net   (its reference again)
 
 Needs python3-torch and python3-numpy (Debian); CPU only.  A tenth of the
 games (--holdout) is held back and measured after training (losses and
@@ -342,7 +343,8 @@ def reference_positions(seed):
 
 
 def write_reference(path, tensors, seed):
-    lines = ["# hein network reference outputs (tools/train/train.py): for each",
+    lines = ["# SPDX-License-Identifier: GPL-3.0-or-later",
+             "# hein network reference outputs (tools/train/train.py): for each",
              "# position 'pos W H TO_MOVE STONES' (STONES by cell id r*W+c: . b w),",
              "# torch's value and policy (by cell id) of the folded network.",
              "# The seed of the positions: %d" % seed]
@@ -368,6 +370,36 @@ def write_reference(path, tensors, seed):
     with open(tmp, "w") as f:
         f.write("\n".join(lines) + "\n")
     os.replace(tmp, path)
+
+
+def read_weights(path):
+    """The tensors of a weight file (checked as hein's loader checks it)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if len(data) < 56 or data[:8] != MAGIC:
+        sys.exit("train: %s: not a hein network file" % path)
+    version, planes_, blocks, channels, vch, vhid, _, _, nbytes = struct.unpack(
+        "<8IQ", data[8:48])
+    if version != FORMAT_VERSION or planes_ != PLANES or len(data) != 56 + nbytes:
+        sys.exit("train: %s: version %d, %d planes, %d bytes: not what this script reads"
+                 % (path, version, planes_, len(data)))
+    if struct.unpack("<Q", data[48:56])[0] != fnv1a(data[56:], fnv1a(data[:48])):
+        sys.exit("train: %s: checksum mismatch" % path)
+    floats = np.frombuffer(data[56:], dtype="<f4")
+    shapes = [((channels, PLANES, 3, 3), channels)]
+    shapes += [((channels, channels, 3, 3), channels)] * (2 * blocks)
+    shapes += [((1, channels, 1, 1), 1), ((vch, channels, 1, 1), vch), ((vhid, vch), vhid),
+               ((1, vhid), 1)]
+    tensors, at = [], 0
+    for wshape, nb in shapes:
+        n = int(np.prod(wshape))
+        w = torch.from_numpy(floats[at:at + n].copy()).reshape(wshape)
+        b = torch.from_numpy(floats[at + n:at + n + nb].copy())
+        tensors.append((w, b))
+        at += n + nb
+    if at != len(floats):
+        sys.exit("train: %s: the payload does not match the shape" % path)
+    return tensors
 
 
 def reference_path(out):
@@ -396,7 +428,15 @@ def main():
     ap.add_argument("--init-only", action="store_true",
                     help="no training: write random weights and their reference")
     ap.add_argument("--checkpoint", help="torch state to start from and save to")
+    ap.add_argument("--reference-only", action="store_true",
+                    help="no training: write the reference outputs of the weight file "
+                    "--out names again")
     args = ap.parse_args()
+    if args.reference_only:
+        ref = reference_path(args.out)
+        write_reference(ref, read_weights(args.out), args.seed)
+        print("train: wrote %s" % ref)
+        return
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     net = Net(args.blocks, args.channels, args.value_channels, args.value_hidden)

@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 # The training script's smoke test (make check-long): a few steps of a
-# tiny network on two 5x5 games, then the weight file it wrote checked
+# tiny network on two 5x5 games, its reference written again from the
+# weight file alone (the same text), then the weight file checked
 # by hein's loader and forward pass against the reference outputs written
 # beside it (board/tests/test_net with HEIN_NET_DIR at them), when that
 # test program is built.  Prints "skipped: no torch" and passes where
@@ -56,6 +57,13 @@ head -c 8 "$tmp/net/hein.net" | od -An -c | grep -q "H   E   I   N   N   E   T  
 # The sizes trained for are the games' (5..5); B 1, C 8.
 shape=$(od -An -tu4 -j16 -N24 "$tmp/net/hein.net" | tr -s ' \n' '  ' | sed 's/^ *//; s/ *$//')
 [ "$shape" = "1 8 2 4 5 5" ] || fail "header says '$shape'"
+# The reference made again from the file alone is the same text.
+mkdir "$tmp/again"
+cp "$tmp/net/hein.net" "$tmp/again/"
+"$py" "$train" --reference-only --out "$tmp/again/hein.net" > "$tmp/log2" 2>&1 \
+    || fail "--reference-only failed: $(cat "$tmp/log2")"
+cmp -s "$tmp/net/hein-reference.txt" "$tmp/again/hein-reference.txt" \
+    || fail "the reference read back from the weights differs"
 if [ -n "$test_net" ] && [ -x "$test_net" ]; then
     HEIN_NET_DIR="$tmp/net" "$test_net" > "$tmp/check" 2>&1 \
         || fail "hein disagrees with the trained net: $(cat "$tmp/check")"
