@@ -41,6 +41,7 @@ struct net {
     conv_t *blocks;             /* 2 * B: conv1, conv2 of each block */
     conv_t policy, value, fc1, fc2;
     float *mem;                 /* every tensor above */
+    bool avx2;                  /* the CPU runs the AVX2 path (found at load) */
 };
 
 /* Activations in HWC order on a (rows + 2) x (cols + 2) buffer whose
@@ -120,6 +121,17 @@ read_conv(conv_t *cv, const unsigned char *payload, size_t *pos, float **mem, in
         cv->b[o] = get_f32(payload + *pos);
         *pos += 4;
     }
+}
+
+static bool
+have_avx2(void)
+{
+#if NET_HAVE_AVX2
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+#else
+    return false;
+#endif
 }
 
 net_t *
@@ -208,6 +220,7 @@ net_load_bytes(const void *data, size_t len, const char *origin, char *err, size
     }
     net->shape = shape;
     net->parameters = floats;
+    net->avx2 = have_avx2();
     net->mem = mem;
     net->blocks = blocks;
     size_t pos = 0;
@@ -314,17 +327,6 @@ net_scratch_free(net_scratch_t *s)
     for (int i = 0; i < 3; i++)
         free(s->act[i]);
     free(s);
-}
-
-static bool
-have_avx2(void)
-{
-#if NET_HAVE_AVX2
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-#else
-    return false;
-#endif
 }
 
 bool
@@ -609,11 +611,11 @@ bool
 net_eval_path(const net_t *net, net_scratch_t *s, const position_t *p, hex_color_t to_move,
               net_path_t path, float *policy, float *value)
 {
-    if (!net_path_available(path))
+    if (path == NET_PATH_AVX2 && !net->avx2)
         return false;
     conv3_fn conv3 = conv3_portable;
 #if NET_HAVE_AVX2
-    if (path != NET_PATH_PORTABLE && have_avx2() && net->shape.channels % 16 == 0)
+    if (path != NET_PATH_PORTABLE && net->avx2 && net->shape.channels % 16 == 0)
         conv3 = conv3_avx2;
 #endif
     frame_t f;
