@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "board/net.h"
+#include "board/bytes.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -23,8 +24,6 @@
 #define GRID_MAX (HEX_MAX_SIZE + 2)
 #define BUF_MAX (GRID_MAX + 2)
 
-#define FNV_OFFSET UINT64_C(0xcbf29ce484222325)
-#define FNV_PRIME UINT64_C(0x100000001b3)
 
 /* A convolution in the layout the forward pass reads: for 3x3, w[tap][in]
  * [out] with tap = 3 * kernel row + kernel column; for 1x1 heads torch's
@@ -56,29 +55,10 @@ struct net_scratch {
     float vsum[NET_MAX_CHANNELS], hidden[NET_MAX_CHANNELS];
 };
 
-static uint64_t
-fnv1a(uint64_t h, const unsigned char *p, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        h ^= p[i];
-        h *= FNV_PRIME;
-    }
-    return h;
-}
-
-static uint64_t
-get_le(const unsigned char *p, int n)
-{
-    uint64_t v = 0;
-    for (int i = n - 1; i >= 0; i--)
-        v = v << 8 | p[i];
-    return v;
-}
-
 static float
 get_f32(const unsigned char *p)
 {
-    uint32_t u = (uint32_t)get_le(p, 4);
+    uint32_t u = (uint32_t)bytes_get_le(p, 4);
     float f;
     memcpy(&f, &u, sizeof f);
     return f;
@@ -148,7 +128,7 @@ net_load_bytes(const void *data, size_t len, const char *origin, char *err, size
                  NET_HEADER_BYTES);
         return NULL;
     }
-    uint64_t version = get_le(h + 8, 4);
+    uint64_t version = bytes_get_le(h + 8, 4);
     if (version > NET_FORMAT_VERSION) {
         snprintf(err, errlen,
                  "%s: format version %llu is newer than this program reads (%d)", origin,
@@ -161,7 +141,7 @@ net_load_bytes(const void *data, size_t len, const char *origin, char *err, size
     }
     uint64_t f[8];
     for (int i = 0; i < 8; i++)
-        f[i] = get_le(h + 12 + 4 * i, 4);
+        f[i] = bytes_get_le(h + 12 + 4 * i, 4);
     if (f[0] != NET_PLANES || f[1] > NET_MAX_BLOCKS || f[2] < 1 || f[2] > NET_MAX_CHANNELS
         || f[3] < 1 || f[3] > NET_MAX_CHANNELS || f[4] < 1 || f[4] > NET_MAX_CHANNELS
         || f[5] < HEX_MIN_SIZE || f[6] > HEX_MAX_SIZE || f[5] > f[6]) {
@@ -182,7 +162,7 @@ net_load_bytes(const void *data, size_t len, const char *origin, char *err, size
         .min_size = (int)f[5], .max_size = (int)f[6]
     };
     size_t floats = payload_floats(&shape);
-    uint64_t bytes = get_le(h + 40, 8);
+    uint64_t bytes = bytes_get_le(h + 40, 8);
     if (bytes != floats * 4) {
         snprintf(err, errlen, "%s: payload of %llu bytes does not match the shape (%zu)",
                  origin, (unsigned long long)bytes, floats * 4);
@@ -198,8 +178,8 @@ net_load_bytes(const void *data, size_t len, const char *origin, char *err, size
                  len - (size_t)(NET_HEADER_BYTES + bytes));
         return NULL;
     }
-    uint64_t sum = fnv1a(fnv1a(FNV_OFFSET, h, 48), h + NET_HEADER_BYTES, (size_t)bytes);
-    if (sum != get_le(h + 48, 8)) {
+    uint64_t sum = bytes_fnv1a(bytes_fnv1a(BYTES_FNV_OFFSET, h, 48), h + NET_HEADER_BYTES, (size_t)bytes);
+    if (sum != bytes_get_le(h + 48, 8)) {
         snprintf(err, errlen, "%s: checksum mismatch (the file is damaged)", origin);
         return NULL;
     }

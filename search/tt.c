@@ -11,6 +11,7 @@
 
 #include "search/tt.h"
 
+#include "board/bytes.h"
 #include "board/wholefile.h"
 
 /* What the generic table stores beside the key and the work. */
@@ -104,43 +105,14 @@ tt_bytes(const tt_t *tt)
 #define TT_MAGIC "hein-tt\n"
 #define TT_HEADER_BYTES 48
 #define TT_ENTRY_BYTES 26
-#define FNV_OFFSET UINT64_C(0xcbf29ce484222325)
-#define FNV_PRIME UINT64_C(0x100000001b3)
-
-static uint64_t
-fnv1a(uint64_t h, const unsigned char *p, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        h ^= p[i];
-        h *= FNV_PRIME;
-    }
-    return h;
-}
-
-static void
-put_le(unsigned char *p, uint64_t v, int bytes)
-{
-    for (int i = 0; i < bytes; i++)
-        p[i] = (unsigned char)(v >> (8 * i));
-}
-
-static uint64_t
-get_le(const unsigned char *p, int bytes)
-{
-    uint64_t v = 0;
-    for (int i = bytes - 1; i >= 0; i--)
-        v = v << 8 | p[i];
-    return v;
-}
-
 static void
 encode_entry(unsigned char *b, uint64_t key, const tt_payload_t *p, uint64_t work)
 {
-    put_le(b, key, 8);
-    put_le(b + 8, work, 8);
-    put_le(b + 16, p->phi, 4);
-    put_le(b + 20, p->delta, 4);
-    put_le(b + 24, (uint16_t)p->best, 2);
+    bytes_put_le(b, key, 8);
+    bytes_put_le(b + 8, work, 8);
+    bytes_put_le(b + 16, p->phi, 4);
+    bytes_put_le(b + 20, p->delta, 4);
+    bytes_put_le(b + 24, (uint16_t)p->best, 2);
 }
 
 /* The entries' count and checksum (the first pass), then the entries
@@ -159,7 +131,7 @@ write_entry(void *arg, uint64_t key, const void *payload, uint64_t work)
     encode_entry(b, key, payload, work);
     if (!w->f) {
         w->count++;
-        w->sum = fnv1a(w->sum, b, sizeof b);
+        w->sum = bytes_fnv1a(w->sum, b, sizeof b);
     } else if (!w->failed && fwrite(b, 1, sizeof b, w->f) != sizeof b) {
         w->failed = true;
     }
@@ -168,16 +140,16 @@ write_entry(void *arg, uint64_t key, const void *payload, uint64_t work)
 bool
 tt_write(const tt_t *tt, FILE *f, char *why, size_t whylen)
 {
-    writer_t w = { NULL, 0, FNV_OFFSET, false };
+    writer_t w = { NULL, 0, BYTES_FNV_OFFSET, false };
     table_each(tt->table, write_entry, &w);
     unsigned char h[TT_HEADER_BYTES];
     memcpy(h, TT_MAGIC, 8);
-    put_le(h + 8, TT_FILE_VERSION, 4);
-    put_le(h + 12, TT_ENTRY_BYTES, 4);
-    put_le(h + 16, w.count, 8);
-    put_le(h + 24, tt_capacity(tt), 8);
-    put_le(h + 32, w.sum, 8);
-    put_le(h + 40, fnv1a(FNV_OFFSET, h, 40), 8);
+    bytes_put_le(h + 8, TT_FILE_VERSION, 4);
+    bytes_put_le(h + 12, TT_ENTRY_BYTES, 4);
+    bytes_put_le(h + 16, w.count, 8);
+    bytes_put_le(h + 24, tt_capacity(tt), 8);
+    bytes_put_le(h + 32, w.sum, 8);
+    bytes_put_le(h + 40, bytes_fnv1a(BYTES_FNV_OFFSET, h, 40), 8);
     if (fwrite(h, 1, sizeof h, f) != sizeof h) {
         snprintf(why, whylen, "cannot write the table: %s", strerror(errno));
         return false;
@@ -213,17 +185,17 @@ tt_read(tt_t *tt, FILE *f, uint64_t *count, char *why, size_t whylen)
         snprintf(why, whylen, "not a hein table (no 'hein-tt' magic at its start)");
         return false;
     }
-    uint64_t version = get_le(h + 8, 4), entry = get_le(h + 12, 4);
+    uint64_t version = bytes_get_le(h + 8, 4), entry = bytes_get_le(h + 12, 4);
     if (version != TT_FILE_VERSION) {
         snprintf(why, whylen, "a hein table of format version %llu; this program reads "
                  "version %d", (unsigned long long)version, TT_FILE_VERSION);
         return false;
     }
-    if (entry != TT_ENTRY_BYTES || get_le(h + 40, 8) != fnv1a(FNV_OFFSET, h, 40)) {
+    if (entry != TT_ENTRY_BYTES || bytes_get_le(h + 40, 8) != bytes_fnv1a(BYTES_FNV_OFFSET, h, 40)) {
         snprintf(why, whylen, "damaged hein table: its header's checksum is wrong");
         return false;
     }
-    uint64_t n = get_le(h + 16, 8), sum = get_le(h + 32, 8), got = FNV_OFFSET;
+    uint64_t n = bytes_get_le(h + 16, 8), sum = bytes_get_le(h + 32, 8), got = BYTES_FNV_OFFSET;
     enum { CHUNK = 4096 };
     unsigned char *buf = malloc((size_t)CHUNK * TT_ENTRY_BYTES);
     if (!buf) {
@@ -239,14 +211,14 @@ tt_read(tt_t *tt, FILE *f, uint64_t *count, char *why, size_t whylen)
             ok = false;
             break;
         }
-        got = fnv1a(got, buf, k * TT_ENTRY_BYTES);
+        got = bytes_fnv1a(got, buf, k * TT_ENTRY_BYTES);
         for (size_t i = 0; i < k; i++) {
             const unsigned char *b = buf + i * TT_ENTRY_BYTES;
-            tt_data_t d = { .work = get_le(b + 8, 8) };
-            uint64_t key = get_le(b, 8);
-            d.phi = (uint32_t)get_le(b + 16, 4);
-            d.delta = (uint32_t)get_le(b + 20, 4);
-            d.best = (int16_t)(uint16_t)get_le(b + 24, 2);
+            tt_data_t d = { .work = bytes_get_le(b + 8, 8) };
+            uint64_t key = bytes_get_le(b, 8);
+            d.phi = (uint32_t)bytes_get_le(b + 16, 4);
+            d.delta = (uint32_t)bytes_get_le(b + 20, 4);
+            d.best = (int16_t)(uint16_t)bytes_get_le(b + 24, 2);
             if (!(key & 1) || d.phi > TT_INF || d.delta > TT_INF) {
                 snprintf(why, whylen, "damaged hein table: entry %llu is not valid",
                          (unsigned long long)(done + i));

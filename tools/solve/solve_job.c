@@ -13,21 +13,10 @@
 #include "tools/lib/util.h"
 #include "tools/solve/solve_job.h"
 
+#include "board/bytes.h"
 #include "board/wholefile.h"
 
 #define CKPT_MAGIC "hein-solve checkpoint"
-#define FNV_OFFSET UINT64_C(0xcbf29ce484222325)
-#define FNV_PRIME UINT64_C(0x100000001b3)
-
-static uint64_t
-fnv1a(uint64_t h, const char *p, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        h ^= (unsigned char)p[i];
-        h *= FNV_PRIME;
-    }
-    return h;
-}
 
 bool
 solve_job_init(solve_job_t *job, int width, int height, char *why, size_t whylen)
@@ -265,7 +254,7 @@ ckpt_text(const solve_job_t *job, strbuf_t *out)
                       move_text(job->geo, it->reply, c), it->seconds, it->expansions,
                       it->work);
     }
-    uint64_t sum = fnv1a(FNV_OFFSET, strbuf_str(out), out->len);
+    uint64_t sum = bytes_fnv1a(BYTES_FNV_OFFSET, strbuf_str(out), out->len);
     util_buf_addf(out, "sum %016" PRIx64 "\ntable\n", sum);
 }
 
@@ -328,7 +317,7 @@ next_line(reader_t *r, const char *key, int nwords, char *why, size_t whylen)
         return false;
     }
     if (strcmp(key, "sum") != 0)
-        r->sum = fnv1a(r->sum, r->line, n);
+        r->sum = bytes_fnv1a(r->sum, r->line, n);
     r->line[n - 1] = '\0';
     size_t k = strlen(key);
     if (strncmp(r->line, key, k) != 0 || (r->line[k] != ' ' && r->line[k] != '\0')) {
@@ -419,7 +408,7 @@ read_text(reader_t *r, solve_job_t *job, char *why, size_t whylen)
         return false;
     }
     r->lineno = 1;
-    r->sum = fnv1a(r->sum, head, strlen(head));
+    r->sum = bytes_fnv1a(r->sum, head, strlen(head));
     int version = atoi(head + strlen(CKPT_MAGIC) + 1);
     if (version != SOLVE_CKPT_VERSION) {
         snprintf(why, whylen, "a checkpoint of format version %d; this program reads "
@@ -514,7 +503,7 @@ solve_ckpt_load(solve_job_t *job, const char *path,
     memset(job, 0, sizeof *job);
     reader_t *r = util_xmalloc(sizeof *r);
     memset(r, 0, sizeof *r);
-    r->sum = FNV_OFFSET;
+    r->sum = BYTES_FNV_OFFSET;
     r->f = fopen(path, "rb");
     char inner[256];
     bool ok = r->f != NULL;
