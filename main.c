@@ -20,6 +20,7 @@ typedef struct options {
     const char *threads;        /* --threads N, or NULL: param_game's default */
     bool ponder;                /* --ponder: param_game ponder 1 */
     const char *db;             /* --db FILE, or NULL */
+    const char *net;            /* --net FILE, or NULL */
 } options_t;
 
 static const struct option long_options[] = {
@@ -31,6 +32,7 @@ static const struct option long_options[] = {
     { "threads", required_argument, NULL, 'T' },
     { "ponder", no_argument, NULL, 'p' },
     { "db", required_argument, NULL, 'd' },
+    { "net", required_argument, NULL, 'n' },
     { NULL, 0, NULL, 0 }
 };
 
@@ -57,6 +59,9 @@ print_help(FILE *f)
             "  -d, --db FILE       the solved-position database: the solver answers\n"
             "                      from FILE what it holds and stores what it\n"
             "                      proves (created when absent; also db-open)\n"
+            "  -n, --net FILE      the policy and value network's weights instead of\n"
+            "                      share/net/hein.net (also param_net file; a file\n"
+            "                      that does not load: a warning, and no network)\n"
             "  -h, --help          show this help and exit\n"
             "  -V, --version       show the version and exit\n"
             "\n"
@@ -86,7 +91,7 @@ parse_options(int argc, char **argv, options_t *o)
     int c;
     opterr = 0;
     /* the leading ':' makes a missing argument ':' and an unknown option '?' */
-    while ((c = getopt_long(argc, argv, ":hVc:s:t:T:pd:", long_options, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":hVc:s:t:T:pd:n:", long_options, NULL)) != -1) {
         switch (c) {
         case 'h':
             print_help(stdout);
@@ -115,6 +120,9 @@ parse_options(int argc, char **argv, options_t *o)
             break;
         case 'd':
             o->db = optarg;
+            break;
+        case 'n':
+            o->net = optarg;
             break;
         case ':':
             if (strncmp(argv[optind - 1], "--", 2) == 0)
@@ -164,6 +172,12 @@ set_options(engine_t *e, const options_t *o)
           && set_option(e, "param_game", "threads", o->threads, "thread count")
           && set_option(e, "param_game", "ponder", o->ponder ? "1" : NULL, "ponder")))
         return false;
+    /* a network that does not load is no reason to stop: play on
+     * without one */
+    if (o->net && !set_option(e, "param_net", "file", o->net, "network")) {
+        fprintf(stderr, "hein: playing without a network\n");
+        set_option(e, "param_net", "use", "0", "network switch");
+    }
     if (o->db && !engine_db_open(e, o->db, err, sizeof err)) {
         fprintf(stderr, "hein: database refused: %s\n", err);
         return false;
@@ -209,7 +223,7 @@ run_config(htp_t *h, const char *path)
 int
 main(int argc, char **argv)
 {
-    options_t o = { NULL, 0, NULL, NULL, false, NULL };
+    options_t o = { NULL, 0, NULL, NULL, false, NULL, NULL };
     int status = parse_options(argc, argv, &o);
     if (status >= 0)
         return status;

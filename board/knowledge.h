@@ -53,6 +53,7 @@
 #include "board/ice.h"
 #include "board/pattern.h"
 #include "board/position.h"
+#include "board/net.h"
 #include "board/prior.h"
 #include "board/resist.h"
 #include "board/vc.h"
@@ -76,6 +77,8 @@ typedef struct kn_config {
     const prior_t *prior;       /* may be NULL: the move prior (prior.h),
                                  * for the players that mix it into their
                                  * move scores; the expansion ignores it */
+    const net_t *net;           /* may be NULL: the policy and value
+                                 * network (net.h), the same */
     bool rules_only;            /* no knowledge: every empty cell is a
                                  * move, only a connection decides (tests
                                  * of the searches themselves) */

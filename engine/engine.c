@@ -119,6 +119,11 @@ engine_new(uint64_t seed)
     if (!e->prior)
         fprintf(stderr, "hein: %s; no move prior\n", err);
     engine_init_book(e);
+    char net_path[PARAM_STRING_MAX];
+    if (!pattern_path("../net/" NET_FILE, net_path, sizeof net_path, err, sizeof err)
+        || !engine_net_load(e, net_path, err, sizeof err))
+        fprintf(stderr, "hein: %s; no network\n", err);
+    e->net_params.use = e->net != NULL;
     e->knowledge = (kn_config_t){
         .ice_patterns = e->ice_patterns,
         .ice_params = &e->ice_params,
@@ -127,6 +132,7 @@ engine_new(uint64_t seed)
         .order = KN_ORDER_RESIST,
         .resist_params = &e->resist_params,
         .prior = e->prior,     /* mixed in by a player that weighs it */
+        .net = e->net,         /* the same (param_net use) */
         .rules_only = false,
     };
     engine_knowledge_changed(e);
@@ -152,8 +158,38 @@ engine_free(engine_t *e)
     pattern_set_free(e->ice_patterns);
     vc_templates_free(e->vc_templates);
     prior_free(e->prior);
+    net_free(e->net);
     game_free(&e->game);
     free(e);
+}
+
+bool
+engine_net_load(engine_t *e, const char *path, char *err, size_t errlen)
+{
+    size_t n = strlen(path);
+    if (n == 0 || n >= sizeof e->net_params.file) {
+        snprintf(err, errlen, "%s: path too long", path);
+        return false;
+    }
+    net_t *net = net_load(path, err, errlen);
+    if (!net)
+        return false;
+    /* whatever was made with the old net is made again before its next
+     * use (the knowledge's generation), so nothing reads it after this */
+    net_free(e->net);
+    e->net = net;
+    memmove(e->net_params.file, path, n + 1);
+    engine_net_apply(e);
+    return true;
+}
+
+void
+engine_net_apply(engine_t *e)
+{
+    if (!e->net)
+        e->net_params.use = false;
+    e->knowledge.net = e->net_params.use ? e->net : NULL;
+    engine_knowledge_changed(e);
 }
 
 const kn_config_t *

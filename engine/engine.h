@@ -25,6 +25,7 @@
 
 #include "board/ice.h"
 #include "board/knowledge.h"
+#include "board/net.h"
 #include "board/pattern.h"
 #include "board/resist.h"
 #include "board/rng.h"
@@ -71,6 +72,18 @@ typedef struct game_params {
                                  * on an empty board (book.h) */
 } game_params_t;
 
+/* param_net: the policy and value network (board/net.h) the players that
+ * weigh it read through the board knowledge (kn_config_t net).  At
+ * start-up the engine reads share/net/hein.net and `use` is on when it
+ * could (a missing or broken file: a line on stderr, and no network).
+ * Setting `file` reads that file at once: a file that does not load is
+ * refused with the loader's message and the net in use stays; setting
+ * `use` 1 with no net loaded is refused. */
+typedef struct net_params {
+    bool use;                   /* the players see the net */
+    char file[PARAM_STRING_MAX];        /* the file loaded; "" none */
+} net_params_t;
+
 /* param_player */
 /* param_player solver: whether and how the solver runs with a player that
  * can use it (player.h uses_solver) at genmove.  ON: beside it, on a
@@ -101,6 +114,9 @@ typedef struct engine {
     vc_params_t vc_params;      /* param_vc */
     vc_templates_t *vc_templates;       /* vc-templates.txt, or NULL: none */
     prior_t *prior;             /* move-prior.txt, or NULL: none */
+    net_params_t net_params;    /* param_net */
+    net_t *net;                 /* the loaded net (net_params.file), or
+                                 * NULL */
     resist_params_t resist_params;      /* param_resist */
     dfpn_params_t dfpn_params;  /* param_dfpn; threads 0: the program's
                                  * (engine_solver_params) */
@@ -129,6 +145,15 @@ typedef struct engine {
     rng_t rng;
     uint64_t seed;
 } engine_t;
+
+/* Read the network in `path` and make it param_net's file (in use when
+ * param_net use is on): false with the loader's message in err, nothing
+ * changed, when it does not load. */
+bool engine_net_load(engine_t *e, const char *path, char *err, size_t errlen);
+
+/* Make the knowledge agree with param_net (use off when no net is
+ * loaded). */
+void engine_net_apply(engine_t *e);
 
 /* A new engine with an empty 11x11 game.  seed 0: seeded from the clock
  * and process id.  Returns NULL when memory is short. */

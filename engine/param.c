@@ -154,6 +154,15 @@ param_set(const param_desc_t *table, void *base, const char *name,
         choices_text(d, list, sizeof list, ' ');
         snprintf(err, errlen, "%s must be one of: %s", name, list);
         return false;
+    case PARAM_STRING: {
+        size_t n = strlen(value);
+        if (n == 0 || n + 1 > (size_t)d->max || strpbrk(value, " \t\r\n")) {
+            snprintf(err, errlen, "%s must be a word of 1 to %.0f characters", name, d->max - 1);
+            return false;
+        }
+        memcpy(field, value, n + 1);
+        return true;
+    }
     }
     snprintf(err, errlen, "%s: bad parameter type", name);
     return false;
@@ -173,6 +182,8 @@ param_format_value(const param_desc_t *d, const void *base, char *buf, size_t si
         return snprintf(buf, size, "%g", *(const double *)field);
     case PARAM_CHOICE:
         return snprintf(buf, size, "%s", d->choices[*(const int *)field]);
+    case PARAM_STRING:
+        return snprintf(buf, size, "%s", field);
     }
     return snprintf(buf, size, "?");
 }
@@ -180,7 +191,7 @@ param_format_value(const param_desc_t *d, const void *base, char *buf, size_t si
 int
 param_format(const param_desc_t *d, const void *base, char *buf, size_t size)
 {
-    char value[128];
+    char value[PARAM_TEXT_MAX];
     param_format_value(d, base, value, sizeof value);
     switch (d->type) {
     case PARAM_BOOL:

@@ -14,6 +14,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* The longest PARAM_STRING field, its NUL included, and the longest text
+ * of one parameter's value. */
+#define PARAM_STRING_MAX 1024
+#define PARAM_TEXT_MAX (PARAM_STRING_MAX + 64)
+
 typedef enum param_type {
     PARAM_BOOL,                 /* bool; "0"/"1" (also true/false) */
     PARAM_INT,                  /* int in [min, max] */
@@ -21,14 +26,18 @@ typedef enum param_type {
                                  * MiB, at most what the machine has
                                  * (param_memory_mib) */
     PARAM_DOUBLE,               /* double in [min, max] */
-    PARAM_CHOICE                /* int index into choices[] */
+    PARAM_CHOICE,               /* int index into choices[] */
+    PARAM_STRING                /* char[max]: a word of at most max - 1
+                                 * bytes, no white space (a file's
+                                 * path); "" shows as "" */
 } param_type_t;
 
 typedef struct param_desc {
     const char *name;
     param_type_t type;
     size_t offset;              /* of the field in the group struct */
-    double min, max;            /* PARAM_INT, PARAM_MIB, PARAM_DOUBLE */
+    double min, max;            /* PARAM_INT, PARAM_MIB, PARAM_DOUBLE;
+                                 * PARAM_STRING: max is the field's size */
     const char *const *choices; /* PARAM_CHOICE: NULL-terminated */
     const char *doc;
 } param_desc_t;

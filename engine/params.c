@@ -166,6 +166,17 @@ static const param_desc_t dfpn_param_table[] = {
     { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
 };
 
+/* ---- the network: param_net --------------------------------------- */
+
+static const param_desc_t net_param_table[] = {
+    { "use", PARAM_BOOL, offsetof(net_params_t, use), 0, 1, NULL,
+      "the players that weigh the policy and value network (param_scns net_weight) use it" },
+    { "file", PARAM_STRING, offsetof(net_params_t, file), 0, PARAM_STRING_MAX, NULL,
+      "the network's weight file (share/net/hein.net at start-up; --net FILE); setting it "
+      "reads the file, and a file that does not load is refused" },
+    { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
+};
+
 /* ---- what a change means --------------------------------------------- */
 
 static void
@@ -190,8 +201,26 @@ knowledge_changed(engine_t *e, const void *before)
     engine_knowledge_changed(e);
 }
 
+/* param_net: a new file is read (engine_net_load), use needs a net. */
+static bool
+net_accept(engine_t *e, const void *before, char *err, size_t errlen)
+{
+    net_params_t want = e->net_params;
+    memcpy(&e->net_params, before, sizeof e->net_params);
+    if (strcmp(want.file, e->net_params.file) != 0
+        && !engine_net_load(e, want.file, err, errlen))
+        return false;
+    if (want.use && !e->net) {
+        snprintf(err, errlen, "no network loaded (param_net file FILE)");
+        return false;
+    }
+    e->net_params.use = want.use;
+    engine_net_apply(e);
+    return true;
+}
+
 #define GROUP(cmd, doc, table, field, fn) \
-    { cmd, doc, table, offsetof(engine_t, field), sizeof(((engine_t *)0)->field), fn }
+    { cmd, doc, table, offsetof(engine_t, field), sizeof(((engine_t *)0)->field), fn, NULL }
 
 const engine_param_group_t engine_param_groups[] = {
     GROUP("param_game", "game parameters", game_param_table, game_params, game_changed),
@@ -203,7 +232,9 @@ const engine_param_group_t engine_param_groups[] = {
           knowledge_changed),
     /* the table size and threads take effect at the next solve (solver.h) */
     GROUP("param_dfpn", "solver parameters", dfpn_param_table, dfpn_params, NULL),
-    { NULL, NULL, NULL, 0, 0, NULL }
+    { "param_net", "policy and value network parameters", net_param_table,
+      offsetof(engine_t, net_params), sizeof(net_params_t), NULL, net_accept },
+    { NULL, NULL, NULL, 0, 0, NULL, NULL }
 };
 
 const engine_param_group_t *
@@ -239,7 +270,12 @@ engine_param_set(engine_t *e, const engine_param_group_t *g, const char *name,
     }
     memcpy(before, base, g->size);
     bool ok = param_set(g->table, base, name, value, err, errlen);
-    if (ok && g->changed && memcmp(before, base, g->size) != 0)
+    bool differs = ok && memcmp(before, base, g->size) != 0;
+    if (differs && g->accept && !g->accept(e, before, err, errlen)) {
+        memcpy(base, before, g->size);
+        ok = differs = false;
+    }
+    if (differs && g->changed)
         g->changed(e, before);
     free(before);
     return ok;

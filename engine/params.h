@@ -35,6 +35,11 @@ typedef struct engine_param_group {
     /* After a value changed: make the engine agree (NULL: nothing to
      * do).  `before` is the group's struct as it was. */
     void (*changed)(struct engine *e, const void *before);
+    /* Before `changed`, for a group whose values need more than their
+     * ranges checked (a file to read): false with a message in err
+     * refuses the change, and the group's struct is put back as it was
+     * (NULL: nothing to check).  It may act on the change itself. */
+    bool (*accept)(struct engine *e, const void *before, char *err, size_t errlen);
 } engine_param_group_t;
 
 /* The engine's own groups, ended by a NULL command. */

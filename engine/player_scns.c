@@ -130,6 +130,11 @@ static const param_desc_t scns_param_table[] = {
     { "prior_weight", PARAM_DOUBLE, offsetof(scns_params_t, prior_weight), 0, 100, NULL,
       "the power of the move prior (share/patterns/move-prior.txt) in a move's score; "
       "0: the circuit alone" },
+    { "net_weight", PARAM_DOUBLE, offsetof(scns_params_t, net_weight), 0, 100, NULL,
+      "the power of the network's policy (param_net) in a move's score; 0: no network" },
+    { "circuit_weight", PARAM_DOUBLE, offsetof(scns_params_t, circuit_weight), 0, 100, NULL,
+      "the power of the circuit's score in a move's score; 0: the policy and the prior "
+      "alone order the moves the circuit scores" },
     { "value_margin", PARAM_INT, offsetof(scns_params_t, value_margin), -1, 1000000, NULL,
       "the move played is the most-worked root move unless another's value is better by "
       "more than this (value units), then the best-valued; -1: always the most worked" },
@@ -230,7 +235,8 @@ same_meaning(const scns_params_t *a, const scns_params_t *b)
         && a->rave_impact == b->rave_impact && a->use_forgetting == b->use_forgetting
         && a->forget_work == b->forget_work && a->playouts == b->playouts
         && a->playout_weight == b->playout_weight
-        && a->playout_bridges == b->playout_bridges && a->prior_weight == b->prior_weight;
+        && a->playout_bridges == b->playout_bridges && a->prior_weight == b->prior_weight
+        && a->net_weight == b->net_weight && a->circuit_weight == b->circuit_weight;
 }
 
 /* ---- stderr ------------------------------------------------------------ */
@@ -323,12 +329,13 @@ summary(const scns_state_t *st, int move)
                  st->solver_winner == HEX_EMPTY ? "open" : st->solver_winner == r->to_move
                  ? "win" : "loss", (unsigned long long)st->solver_work);
     fprintf(stderr, "scns: %s after %.2f s, %llu expansions (%.0f/s, %llu terminal, "
-            "%llu knowledge, peak RSS %ld MiB), work %llu, %s%s%s%s%s, "
+            "%llu knowledge, %llu net, peak RSS %ld MiB), work %llu, %s%s%s%s%s, "
             "pv %s\n",
             geometry_move_name(st->geo, move, name), s->seconds,
             (unsigned long long)s->expansions,
             s->seconds > 0 ? (double)s->expansions / s->seconds : 0.0,
-            (unsigned long long)s->terminal, (unsigned long long)s->knowledge, rss_mb,
+            (unsigned long long)s->terminal, (unsigned long long)s->knowledge,
+            (unsigned long long)s->net, rss_mb,
             (unsigned long long)work,
             value_window_text(r->value, r->v_min, r->v_max, v, sizeof v), how,
             r->reason != KN_OPEN ? " by " : "", r->reason != KN_OPEN ? kn_reason_name(r->reason)
@@ -511,6 +518,7 @@ scns_last_search(const void *state, player_report_t *out)
     out->solver_winner = st->solver_winner;
     out->nstats = 0;
     report_stat(out, "knowledge", (double)s->knowledge);
+    report_stat(out, "net", (double)s->net);
     report_stat(out, "terminal", (double)s->terminal);
     report_stat(out, "calls", (double)s->calls);
     report_stat(out, "interludes", (double)s->interludes);

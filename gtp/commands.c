@@ -409,7 +409,7 @@ cmd_savesgf(htp_cmd_t *cmd, void *ctx)
 /* ---- parameters ----------------------------------------------------- */
 
 /* param_game, param_player, param_player_ice, param_vc, param_resist,
- * param_dfpn, param_scns: one handler for every group of engine/params.h, found by
+ * param_dfpn, param_net, param_scns: one handler for every group of engine/params.h, found by
  * the command's name.  No argument lists "[type] key value" lines, KEY
  * shows one value, KEY VALUE sets it (the engine validates it and changes
  * nothing on error). */
@@ -418,7 +418,7 @@ cmd_param(htp_cmd_t *cmd, void *ctx)
 {
     engine_t *e = ctx;
     const engine_param_group_t *g = engine_param_group(cmd->command->name);
-    char err[ARGS_ERRLEN], line[512];
+    char err[ARGS_ERRLEN], line[PARAM_TEXT_MAX + 512];
     if (!g)
         return htp_failure(cmd, "no parameter group %s", cmd->command->name);
     const void *base = engine_param_base(e, g);
@@ -488,6 +488,7 @@ cmd_hexgui_analyze_commands(htp_cmd_t *cmd, void *ctx)
                        "var/SCNS PV/scns-pv\n"
                        "pspairs/SCNS Values/scns-values\n"
                        "param/SCNS Param/param_scns\n"
+                       "param/Net Param/param_net\n"
                        "pspairs/Review Move (up to 6 s)/review-move 2 1\n");
 }
 
@@ -591,6 +592,8 @@ const htp_command_t commands_table[] = {
     { "dfpn-save-proof", cmd_dfpn_save_proof, "FILE [COLOUR [SECONDS]]",
       "solve for COLOUR (default: to move) and write the proof certificate to FILE" },
     { "param_dfpn", cmd_param, "[KEY [VALUE]]", "solver parameters: list, show or set" },
+    { "param_net", cmd_param, "[KEY [VALUE]]",
+      "the policy and value network: list, show or set (file FILE reads it)" },
     { "solve", cmd_solve, "[COLOUR] [SECONDS]",
       "solve for COLOUR (default: to move): the winner, a winning move and figures" },
     /* the solved-position database */

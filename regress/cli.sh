@@ -73,6 +73,20 @@ if [ $st -eq 2 ] && [ -z "$out" ]; then ok "too many --threads"; else bad "too m
 if printf 'param_dfpn\n' | "$hein" --tt-mb 16 2>/dev/null | grep -q '^\[string\] tt_mb 16$'; then
     ok "--tt-mb"; else bad "--tt-mb"; fi
 
+# --net FILE reads the network's weights (param_net shows the file, in
+# use); a file that is no network: a warning, and hein plays on without
+# one (status 0, param_net use 0).
+cp "$(printf 'param_net file\n' | "$hein" 2>/dev/null | sed -n 's/^= //p')" "$dir/copy.net" \
+    2>/dev/null
+echo "not weights" >"$dir/not.net"
+if printf 'param_net\n' | "$hein" --net "$dir/copy.net" 2>/dev/null \
+        | grep -qx "\[string\] file $dir/copy.net"; then
+    ok "--net"; else bad "--net"; fi
+out=$(printf 'param_net use\ngenmove b\n' | "$hein" --net "$dir/not.net" 2>"$dir/err"); st=$?
+if [ $st -eq 0 ] && printf '%s\n' "$out" | grep -qx "= 0" \
+        && grep -q "playing without a network" "$dir/err"; then
+    ok "--net with a file that is no network"; else bad "--net on a bad file (status $st)"; fi
+
 # --db FILE opens the solved-position database (db-stat names it); a
 # file that is no store: a message on stderr, status 2, the file as it
 # was; db-get's error replies (no database; nothing stored).

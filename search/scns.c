@@ -49,6 +49,8 @@ scns_params_default(scns_params_t *p)
     p->playout_weight = 1;
     p->playout_bridges = true;
     p->prior_weight = 0.3;
+    p->net_weight = 0;
+    p->circuit_weight = 1;
     p->value_margin = -1;
 }
 
@@ -77,6 +79,8 @@ worker_free(worker_t *w)
     free(w->rave_buf);
     playout_free(w->po);
     free(w->po_stats);
+    net_scratch_free(w->ns);
+    free(w->policy);
     if (w->have_pos)
         position_free(&w->pos);
     free(w);
@@ -98,8 +102,12 @@ worker_new(scns_t *s)
     w->rave_buf = malloc(2 * HEX_MAX_CELLS * sizeof *w->rave_buf);
     w->po = playout_new();
     w->po_stats = malloc(sizeof *w->po_stats);
+    if (s->cfg.net) {
+        w->ns = net_scratch_new(s->cfg.net);
+        w->policy = malloc(HEX_MAX_CELLS * sizeof *w->policy);
+    }
     if (!w->kn || !w->frames || !w->sp || !w->sd || !w->pp || !w->pd || !w->rave_buf
-        || !w->po || !w->po_stats) {
+        || !w->po || !w->po_stats || (s->cfg.net && (!w->ns || !w->policy))) {
         worker_free(w);
         return NULL;
     }
@@ -431,17 +439,37 @@ rave_update(worker_t *w, int depth, hex_color_t winner)
 
 /* ---- nodes -------------------------------------------------------------- */
 
-/* Mix the playouts' evidence and the move prior into the move scores of
- * e, an open expansion of pos, and sort its moves again best first
- * (scns.h, Evaluation). */
+/* The smallest policy probability a move's score is scaled by: the
+ * network's zeros would make a move's error SCNS_ERROR_MAX whatever
+ * else says. */
+#define NET_POLICY_FLOOR 1e-4
+
+/* Whether mix_scores has work under these parameters. */
+static bool
+mixes_scores(const scns_t *s, const scns_params_t *params)
+{
+    return params->playouts > 0 || (s->cfg.prior && params->prior_weight > 0)
+        || (s->cfg.net && params->net_weight > 0) || params->circuit_weight != 1;
+}
+
+/* Mix the circuit's weight, the playouts' evidence, the move prior and
+ * the network's policy into the move scores of e, an open expansion of
+ * pos, and sort its moves again best first (scns.h, Evaluation). */
 static void
 mix_scores(worker_t *w, const position_t *pos, kn_expansion_t *e)
 {
     const scns_params_t *params = w->s->params;
     const prior_t *prior = w->s->cfg.prior;
+    const net_t *net = w->s->cfg.net;
     bitset_t stones[2];
     for (int c = 0; c < 2; c++)
         stones[c] = bitset_or(pos->stones[c], e->fill[c]);
+    if (params->circuit_weight != 1)
+        for (int i = 0; i < e->n; i++) {
+            double x = e->score[i];
+            e->score[i] = (float)(x > 0 ? pow(x, params->circuit_weight)
+                                  : params->circuit_weight == 0 ? 1 : 0);
+        }
     if (params->playouts > 0) {
         playout_stats_t *st = w->po_stats;
         playout_run(w->po, pos->geo, stones, e->to_move, params->playouts,
@@ -463,6 +491,16 @@ mix_scores(worker_t *w, const position_t *pos, kn_expansion_t *e)
             double g = prior_gamma(prior, pos->geo, stones, e->moves[i], e->to_move, last);
             e->score[i] = (float)(e->score[i] * pow(g, params->prior_weight));
         }
+    /* the policy of the position as played (the network learnt from
+     * games, without fill-in) */
+    if (net && params->net_weight > 0) {
+        net_eval(net, w->ns, pos, e->to_move, w->policy, NULL);
+        w->stats.net++;
+        for (int i = 0; i < e->n; i++) {
+            double q = fmax(w->policy[e->moves[i]], NET_POLICY_FLOOR);
+            e->score[i] = (float)(e->score[i] * pow(q, params->net_weight));
+        }
+    }
     for (int i = 1; i < e->n; i++) {
         int16_t m = e->moves[i];
         float x = e->score[i];
@@ -486,8 +524,7 @@ scns_expand(worker_t *w, const position_t *pos, kn_expansion_t *out)
         return false;
     w->stats.knowledge++;
     const scns_params_t *params = w->s->params;
-    if ((params->playouts > 0 || (w->s->cfg.prior && params->prior_weight > 0))
-        && out->reason == KN_OPEN && out->n > 1)
+    if (mixes_scores(w->s, params) && out->reason == KN_OPEN && out->n > 1)
         mix_scores(w, pos, out);
     expcache_put(w->s->cache, pos, out);
     return true;

@@ -43,7 +43,15 @@
  * the mover on the node's filled board, its near class from the last
  * move played into the node when the opponent played it (a transposed
  * position shares the first path's expansion): in value units, the error drops
- * by 100 prior_weight ln gamma(s) against the best move's.
+ * by 100 prior_weight ln gamma(s) against the best move's.  With the
+ * knowledge's network (board/net.h) and net_weight, E is multiplied by
+ * max(pi(s), 1e-4)^net_weight, pi(s) the policy's probability of s in
+ * the node's position as played (no fill-in: the network learnt from
+ * games); with circuit_weight, the circuit's score is raised to that
+ * power first (0: every move the circuit scores starts at 1, the policy
+ * and the prior alone then order them).  One evaluation of the node
+ * scores all its children, and the expansion cache keeps the result, so
+ * a transposition never evaluates again.
  * Terminal positions (a
  * connection, a filled board that connects, a VC win or loss, no move
  * left) are +-inf.
@@ -213,6 +221,14 @@ typedef struct scns_params {
                                  * score: 0.3 (47 of 72 games against 0,
                                  * 35 of 72 against 0.6, at 0.5 s a move);
                                  * 0: none */
+    double net_weight;          /* the power of the network's policy
+                                 * (the knowledge's, board/net.h) in a
+                                 * move's score; 0 (the default): none.
+                                 * With the shipped net no weight has
+                                 * won matches yet (README) */
+    double circuit_weight;      /* the power of the circuit's score: 1;
+                                 * 0: the circuit only says which moves
+                                 * have a score */
     int value_margin;           /* the move played: the most-worked root
                                  * move, unless another's value passes
                                  * its value by more than this (then the
@@ -228,6 +244,8 @@ typedef struct scns_stats {
     uint64_t expansions;        /* nodes expanded (the work unit) */
     uint64_t knowledge;         /* of them, board knowledge runs (the
                                  * rest came from the expansion cache) */
+    uint64_t net;               /* network evaluations (each with a
+                                 * knowledge run) */
     uint64_t terminal;          /* expansions that found a terminal node */
     uint64_t calls;             /* recursive calls */
     uint64_t interludes;        /* returns to the root */

@@ -81,6 +81,9 @@ typedef struct worker {
     uint16_t *rave_buf;         /* one RAVE entry: wins, losses by cell */
     playout_t *po;              /* the playouts' workspace */
     playout_stats_t *po_stats;  /* their last statistics */
+    net_scratch_t *ns;          /* the network's scratch (the knowledge
+                                 * has a net), or NULL */
+    float *policy;              /* its policy, by cell */
     position_t pos;             /* the node being searched */
     bool have_pos;
     pnfunc_value_t hi, lo;      /* this thread's interval (v_max, v_min),

@@ -481,6 +481,68 @@ START_TEST(param_set_validates_and_formats)
     ck_assert_str_eq(line, "[list/random/resistance/scns] name random");
     ck_assert(!param_set(player_param_table, &pp, "name", "mohex", err, sizeof err));
     ck_assert(param_set(player_param_table, &pp, "name", "random", err, sizeof err));
+    /* a string: a word that fits, else refused and unchanged */
+    const param_desc_t *net_param_table = engine_param_group("param_net")->table;
+    net_params_t np = { .use = false, .file = "" };
+    param_format(param_find(net_param_table, "file"), &np, line, sizeof line);
+    ck_assert_str_eq(line, "[string] file ");
+    ck_assert(param_set(net_param_table, &np, "file", "/a/b.net", err, sizeof err));
+    ck_assert_str_eq(np.file, "/a/b.net");
+    ck_assert(!param_set(net_param_table, &np, "file", "a b", err, sizeof err));
+    ck_assert(!param_set(net_param_table, &np, "file", "", err, sizeof err));
+    char *longpath = malloc(PARAM_STRING_MAX + 1);
+    memset(longpath, 'x', PARAM_STRING_MAX);
+    longpath[PARAM_STRING_MAX] = '\0';
+    ck_assert(!param_set(net_param_table, &np, "file", longpath, err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "a word of 1 to 1023 characters"));
+    longpath[PARAM_STRING_MAX - 1] = '\0';
+    ck_assert(param_set(net_param_table, &np, "file", longpath, err, sizeof err));
+    ck_assert_int_eq(strlen(np.file), PARAM_STRING_MAX - 1);
+    free(longpath);
+    param_format(param_find(net_param_table, "use"), &np, line, sizeof line);
+    ck_assert_str_eq(line, "[bool] use 0");
+}
+END_TEST
+
+/* param_net: the engine reads the shipped network at start-up and lends
+ * it to the knowledge; a file that does not load is refused and the net
+ * stays; use off takes it from the knowledge, on gives it back; use on
+ * with no net is refused. */
+START_TEST(param_net_loads_and_switches)
+{
+    engine_t *e = engine_new(1);
+    char err[256], file[PARAM_STRING_MAX];
+    const engine_param_group_t *g = engine_param_group("param_net");
+    ck_assert_ptr_nonnull(e->net);
+    ck_assert(e->net_params.use);
+    ck_assert_ptr_eq(engine_knowledge(e)->net, e->net);
+    snprintf(file, sizeof file, "%s", e->net_params.file);
+    const net_t *net = e->net;
+    uint64_t gen = e->knowledge_generation;
+    ck_assert(!engine_param_set(e, g, "file", "/nonexistent/x.net", err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "/nonexistent/x.net"));
+    ck_assert_ptr_eq(e->net, net);
+    ck_assert_str_eq(e->net_params.file, file);
+    ck_assert(e->net_params.use);
+    ck_assert_uint_eq(e->knowledge_generation, gen);
+    ck_assert(engine_param_set(e, g, "use", "0", err, sizeof err));
+    ck_assert_ptr_null(engine_knowledge(e)->net);
+    ck_assert_uint_gt(e->knowledge_generation, gen);
+    ck_assert(engine_param_set(e, g, "use", "1", err, sizeof err));
+    ck_assert_ptr_eq(engine_knowledge(e)->net, net);
+    /* the same file again: read afresh, in use */
+    ck_assert(engine_net_load(e, file, err, sizeof err));
+    ck_assert_ptr_nonnull(e->net);
+    ck_assert_ptr_eq(engine_knowledge(e)->net, e->net);
+    /* no net at all: use 1 is refused */
+    net_free(e->net);
+    e->net = NULL;
+    engine_net_apply(e);
+    ck_assert(!e->net_params.use);
+    ck_assert(!engine_param_set(e, g, "use", "1", err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "no network loaded"));
+    ck_assert(!e->net_params.use);
+    engine_free(e);
 }
 END_TEST
 
@@ -1175,6 +1237,7 @@ engine_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("param");
     tcase_add_test(tc, param_set_validates_and_formats);
+    tcase_add_test(tc, param_net_loads_and_switches);
     tcase_add_test(tc, param_groups_apply_their_changes);
     tcase_add_test(tc, time_settings_are_checked_and_kept);
     tcase_add_test(tc, move_time_holds_until_a_game_clock_is_set);

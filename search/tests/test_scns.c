@@ -494,6 +494,64 @@ START_TEST(prior_reorders_the_moves)
 }
 END_TEST
 
+/* The network's policy: with circuit_weight 0 and no prior the root's
+ * first child is the policy's best root move; every evaluation comes
+ * with a knowledge run (a node the expansion cache holds is never
+ * evaluated again); net_weight 0 evaluates nothing; the search is
+ * deterministic with it. */
+START_TEST(net_policy_orders_the_moves)
+{
+    world_t w;
+    world_init(&w);
+    char path[4096], err[512];
+    ck_assert_msg(pattern_path("../net/" NET_FILE, path, sizeof path, err, sizeof err), "%s",
+                  err);
+    net_t *net = net_load(path, err, sizeof err);
+    ck_assert_msg(net != NULL, "%s", err);
+    scns_free(w.s);
+    w.cfg.net = net;
+    w.s = scns_new(&w.cfg);
+    ck_assert_ptr_nonnull(w.s);
+    position_t p;
+    setup(&p, 9, 9, "e5 d6");
+    w.prm.max_expansions = 60;
+    w.prm.net_weight = 0;
+    ck_assert(search(&w, &p));
+    ck_assert_uint_eq(w.r->stats.net, 0);
+
+    w.prm.net_weight = 1;
+    w.prm.circuit_weight = 0;
+    w.prm.prior_weight = 0;
+    scns_clear(w.s);
+    ck_assert(search(&w, &p));
+    ck_assert_uint_gt(w.r->stats.net, 0);
+    ck_assert_uint_le(w.r->stats.net, w.r->stats.knowledge);
+    net_scratch_t *ns = net_scratch_new(net);
+    float *policy = malloc(HEX_MAX_CELLS * sizeof *policy);
+    net_eval(net, ns, &p, p.to_move, policy, NULL);
+    int best = w.r->child[0].move;
+    for (int i = 1; i < w.r->nchildren; i++)
+        ck_assert_float_le(policy[w.r->child[i].move], policy[best]);
+    scns_result_t *first = malloc(sizeof *first);
+    *first = *w.r;
+    /* the same search again reads the cache: no evaluation at the root's
+     * expansions it keeps, the same answer */
+    ck_assert(search(&w, &p));
+    ck_assert_uint_le(w.r->stats.net, w.r->stats.knowledge);
+    scns_clear(w.s);
+    ck_assert(search(&w, &p));
+    ck_assert_int_eq(w.r->move, first->move);
+    ck_assert_int_eq(w.r->value, first->value);
+    ck_assert_uint_eq(w.r->stats.net, first->stats.net);
+    free(first);
+    free(policy);
+    net_scratch_free(ns);
+    position_free(&p);
+    world_free(&w);
+    net_free(net);
+}
+END_TEST
+
 /* A parallel search: the move is the root child with the most work, the
  * children's work adds up to every expansion but the root's, the threads
  * ran jobs, and the budget is kept within a job per thread; on 7x7 it
@@ -969,6 +1027,7 @@ scns_suite(void)
     tcase_add_test(tc, value_margin_picks_the_best_value);
     tcase_add_test(tc, playouts_reorder_deterministically);
     tcase_add_test(tc, prior_reorders_the_moves);
+    tcase_add_test(tc, net_policy_orders_the_moves);
     tcase_add_test(tc, search_stays_within_its_budget);
     tcase_add_test(tc, time_policy_ends_settled_and_forced_moves);
     tcase_add_test(tc, leaf_rules_set_the_interval);

@@ -44,6 +44,7 @@ import os
 import re
 import struct
 import sys
+import tarfile
 import time
 
 import numpy as np
@@ -227,12 +228,10 @@ def cell_of(name, w, h):
     return (r, c) if c < w and r < h else None
 
 
-def read_sgf(path):
-    """(width, height, moves, winner) of a game: moves are (colour, (row,
-    col)) or (colour, None) for a swap; None when the file is no game this
-    reads (set-up stones, no result, a bad move)."""
-    with open(path, encoding="utf-8", errors="replace") as f:
-        text = f.read()
+def read_sgf(text):
+    """(width, height, moves, winner) of a game from its SGF text: moves
+    are (colour, (row, col)) or (colour, None) for a swap; None when the
+    text is no game this reads (set-up stones, no result, a bad move)."""
     m = re.search(r"SZ\[(\d+)(?::(\d+))?\]", text)
     w = int(m.group(1)) if m else 11
     h = int(m.group(2)) if m and m.group(2) else w
@@ -299,13 +298,28 @@ def dataset(games):
             for s, (a, t, v) in by_shape.items()}
 
 
-def sgf_files(paths):
+ARCHIVES = (".tar", ".tar.gz", ".tgz", ".tar.xz", ".txz")
+
+
+def sgf_texts(paths):
+    """The SGF texts of the paths given: SGF files, folders of them, and
+    tar archives (compressed or not) of them, in name order."""
     out = []
     for p in paths:
         if os.path.isdir(p):
-            out += sorted(os.path.join(p, f) for f in os.listdir(p) if f.endswith(".sgf"))
+            files = sorted(os.path.join(p, f) for f in os.listdir(p)
+                           if f.endswith(".sgf") or f.endswith(ARCHIVES))
+            out += sgf_texts(files)
+        elif p.endswith(ARCHIVES):
+            with tarfile.open(p) as tar:
+                members = sorted((m for m in tar.getmembers()
+                                  if m.isfile() and m.name.endswith(".sgf")),
+                                 key=lambda m: m.name)
+                for m in members:
+                    out.append(tar.extractfile(m).read().decode("utf-8", "replace"))
         else:
-            out.append(p)
+            with open(p, encoding="utf-8", errors="replace") as f:
+                out.append(f.read())
     return out
 
 
@@ -410,7 +424,8 @@ def reference_path(out):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("sgf", nargs="*", help="SGF files or folders of them")
+    ap.add_argument("sgf", nargs="*",
+                    help="SGF files, folders of them, tar archives of them (.tar.xz...)")
     ap.add_argument("--out", required=True, help="the weight file to write")
     ap.add_argument("--steps", type=int, default=1000)
     ap.add_argument("--seconds", type=float, default=0,
@@ -445,8 +460,7 @@ def main():
         print("train: started from %s" % args.checkpoint)
     sizes = (1, 19)
     if not args.init_only:
-        files = sgf_files(args.sgf)
-        games = [g for g in (read_sgf(f) for f in files) if g]
+        games = [g for g in (read_sgf(t) for t in sgf_texts(args.sgf)) if g]
         if not games:
             sys.exit("train: no games read (give SGF files or folders)")
         sizes = (min(min(g[0], g[1]) for g in games), max(max(g[0], g[1]) for g in games))

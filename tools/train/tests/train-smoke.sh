@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 # The training script's smoke test (make check-long): a few steps of a
-# tiny network on two 5x5 games, its reference written again from the
+# tiny network on two 5x5 games (a folder, then a .tar.xz of it), its reference written again from the
 # weight file alone (the same text), then the weight file checked
 # by hein's loader and forward pass against the reference outputs written
 # beside it (board/tests/test_net with HEIN_NET_DIR at them), when that
@@ -57,6 +57,14 @@ head -c 8 "$tmp/net/hein.net" | od -An -c | grep -q "H   E   I   N   N   E   T  
 # The sizes trained for are the games' (5..5); B 1, C 8.
 shape=$(od -An -tu4 -j16 -N24 "$tmp/net/hein.net" | tr -s ' \n' '  ' | sed 's/^ *//; s/ *$//')
 [ "$shape" = "1 8 2 4 5 5" ] || fail "header says '$shape'"
+# The same games from a compressed tar archive: the same positions.
+tar -C "$tmp/games" -cJf "$tmp/games.tar.xz" a.sgf b.sgf c.sgf \
+    || fail "cannot make a tar archive"
+"$py" "$train" --steps 1 --batch 8 --blocks 1 --channels 8 --value-channels 2 \
+    --value-hidden 4 --holdout 0 --out "$tmp/tar.net" "$tmp/games.tar.xz" > "$tmp/log3" 2>&1 \
+    || fail "train.py failed on an archive: $(cat "$tmp/log3")"
+grep -q "^train: 2 games (0 held back), 34 positions" "$tmp/log3" \
+    || fail "not the positions of the archive's two games: $(cat "$tmp/log3")"
 # The reference made again from the file alone is the same text.
 mkdir "$tmp/again"
 cp "$tmp/net/hein.net" "$tmp/again/"
