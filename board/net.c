@@ -3,6 +3,7 @@
 
 #include "board/net.h"
 #include "board/bytes.h"
+#include "board/wholefile.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -218,34 +219,11 @@ net_load_bytes(const void *data, size_t len, const char *origin, char *err, size
 net_t *
 net_load(const char *path, char *err, size_t errlen)
 {
-    FILE *fp = fopen(path, "rb");
-    if (!fp) {
-        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 1 << 16, len = 0;
-    unsigned char *buf = malloc(cap);
-    bool ok = buf != NULL;
-    while (ok) {
-        if (len == cap) {
-            unsigned char *nb = cap < ((size_t)1 << 30) ? realloc(buf, cap * 2) : NULL;
-            if (!nb) {
-                ok = false;
-                break;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-        size_t n = fread(buf + len, 1, cap - len, fp);
-        len += n;
-        if (n == 0)
-            break;
-    }
-    bool read_error = ferror(fp);
-    fclose(fp);
-    if (!ok || read_error) {
-        free(buf);
-        snprintf(err, errlen, "%s: %s", path, read_error ? "read error" : "out of memory");
+    char why[256];
+    size_t len;
+    char *buf = wholefile_read(path, &len, why, sizeof why);
+    if (!buf) {
+        snprintf(err, errlen, "%s: %s", path, why);
         return NULL;
     }
     net_t *net = net_load_bytes(buf, len, path, err, errlen);

@@ -10,6 +10,8 @@
 #include <sys/stat.h>
 
 #include "board/pattern.h"
+#include "board/wholefile.h"
+#include "board/wholefile.h"
 
 /* Set by board/Makefile.am: the installed and the source tree's
  * share/patterns. */
@@ -364,35 +366,11 @@ pattern_set_parse(const char *text, const char *origin, char *err, size_t errlen
 char *
 pattern_read_file(const char *path, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot open", path);
-        return NULL;
-    }
-    size_t cap = 4096, len = 0;
-    char *text = malloc(cap);
-    while (text) {
-        if (len + 1024 > cap) {
-            char *fresh = realloc(text, cap * 2);
-            if (!fresh) {
-                free(text);
-                text = NULL;
-                break;
-            }
-            text = fresh;
-            cap *= 2;
-        }
-        size_t n = fread(text + len, 1, cap - len - 1, f);
-        len += n;
-        if (n == 0)
-            break;
-    }
-    fclose(f);
-    if (!text) {
-        snprintf(err, errlen, "%s: out of memory", path);
-        return NULL;
-    }
-    text[len] = '\0';
+    char why[256];
+    size_t len;
+    char *text = wholefile_read(path, &len, why, sizeof why);
+    if (!text)
+        snprintf(err, errlen, "%s: %s", path, why);
     return text;
 }
 

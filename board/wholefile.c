@@ -85,3 +85,41 @@ wholefile_write_bytes(const char *path, const void *data, size_t len, char *why,
     bytes_t b = { data, len };
     return wholefile_write(path, fill_bytes, &b, why, whylen);
 }
+
+char *
+wholefile_read(const char *path, size_t *len, char *why, size_t whylen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(why, whylen, "cannot open: %s", strerror(errno));
+        return NULL;
+    }
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    bool ok = buf != NULL;
+    while (ok) {
+        if (n + 1 >= cap) {
+            char *more = cap < ((size_t)1 << 30) ? realloc(buf, cap * 2) : NULL;
+            if (!more) {
+                ok = false;
+                break;
+            }
+            buf = more;
+            cap *= 2;
+        }
+        size_t got = fread(buf + n, 1, cap - n - 1, f);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    bool read_error = ferror(f);
+    fclose(f);
+    if (!ok || read_error) {
+        free(buf);
+        snprintf(why, whylen, "%s", read_error ? "read error" : "out of memory");
+        return NULL;
+    }
+    buf[n] = '\0';
+    *len = n;
+    return buf;
+}

@@ -135,6 +135,9 @@ static const param_desc_t scns_param_table[] = {
     { "circuit_weight", PARAM_DOUBLE, offsetof(scns_params_t, circuit_weight), 0, 100, NULL,
       "the power of the circuit's score in a move's score; 0: the policy and the prior "
       "alone order the moves the circuit scores" },
+    { "circuit_scale", PARAM_BOOL, offsetof(scns_params_t, circuit_scale), 0, 1, NULL,
+      "moves keep the order of the mixed scores (circuit, prior, policy) with the circuit's "
+      "scores by rank: the errors keep the circuit's scale" },
     { "value_margin", PARAM_INT, offsetof(scns_params_t, value_margin), -1, 1000000, NULL,
       "the move played is the most-worked root move unless another's value is better by "
       "more than this (value units), then the best-valued; -1: always the most worked" },
@@ -236,7 +239,8 @@ same_meaning(const scns_params_t *a, const scns_params_t *b)
         && a->forget_work == b->forget_work && a->playouts == b->playouts
         && a->playout_weight == b->playout_weight
         && a->playout_bridges == b->playout_bridges && a->prior_weight == b->prior_weight
-        && a->net_weight == b->net_weight && a->circuit_weight == b->circuit_weight;
+        && a->net_weight == b->net_weight && a->circuit_weight == b->circuit_weight
+        && a->circuit_scale == b->circuit_scale;
 }
 
 /* ---- stderr ------------------------------------------------------------ */

@@ -51,6 +51,7 @@ scns_params_default(scns_params_t *p)
     p->prior_weight = 0.3;
     p->net_weight = 0;
     p->circuit_weight = 1;
+    p->circuit_scale = false;
     p->value_margin = -1;
 }
 
@@ -81,6 +82,7 @@ worker_free(worker_t *w)
     free(w->po_stats);
     net_scratch_free(w->ns);
     free(w->policy);
+    free(w->circuit);
     if (w->have_pos)
         position_free(&w->pos);
     free(w);
@@ -102,12 +104,13 @@ worker_new(scns_t *s)
     w->rave_buf = malloc(2 * HEX_MAX_CELLS * sizeof *w->rave_buf);
     w->po = playout_new();
     w->po_stats = malloc(sizeof *w->po_stats);
+    w->circuit = malloc(HEX_MAX_CELLS * sizeof *w->circuit);
     if (s->cfg.net) {
         w->ns = net_scratch_new(s->cfg.net);
         w->policy = malloc(HEX_MAX_CELLS * sizeof *w->policy);
     }
     if (!w->kn || !w->frames || !w->sp || !w->sd || !w->pp || !w->pd || !w->rave_buf
-        || !w->po || !w->po_stats || (s->cfg.net && (!w->ns || !w->policy))) {
+        || !w->po || !w->po_stats || !w->circuit || (s->cfg.net && (!w->ns || !w->policy))) {
         worker_free(w);
         return NULL;
     }
@@ -449,7 +452,8 @@ static bool
 mixes_scores(const scns_t *s, const scns_params_t *params)
 {
     return params->playouts > 0 || (s->cfg.prior && params->prior_weight > 0)
-        || (s->cfg.net && params->net_weight > 0) || params->circuit_weight != 1;
+        || (s->cfg.net && params->net_weight > 0) || params->circuit_weight != 1
+        || params->circuit_scale;
 }
 
 /* Mix the circuit's weight, the playouts' evidence, the move prior and
@@ -464,6 +468,10 @@ mix_scores(worker_t *w, const position_t *pos, kn_expansion_t *e)
     bitset_t stones[2];
     for (int c = 0; c < 2; c++)
         stones[c] = bitset_or(pos->stones[c], e->fill[c]);
+    /* the circuit's scores, best first as the expansion sorted them */
+    float *circuit = w->circuit;
+    for (int i = 0; i < e->n; i++)
+        circuit[i] = e->score[i];
     if (params->circuit_weight != 1)
         for (int i = 0; i < e->n; i++) {
             double x = e->score[i];
@@ -491,8 +499,9 @@ mix_scores(worker_t *w, const position_t *pos, kn_expansion_t *e)
             double g = prior_gamma(prior, pos->geo, stones, e->moves[i], e->to_move, last);
             e->score[i] = (float)(e->score[i] * pow(g, params->prior_weight));
         }
-    /* the policy of the position as played (the network learnt from
-     * games, without fill-in) */
+    /* the policy of pos as the search holds it: the game's stones, the
+     * path's moves and the fill-in of the nodes above (not the node's
+     * own) */
     if (net && params->net_weight > 0) {
         net_eval(net, w->ns, pos, e->to_move, w->policy, NULL);
         w->stats.net++;
@@ -512,6 +521,9 @@ mix_scores(worker_t *w, const position_t *pos, kn_expansion_t *e)
         e->moves[j] = m;
         e->score[j] = x;
     }
+    if (params->circuit_scale)
+        for (int i = 0; i < e->n; i++)
+            e->score[i] = circuit[i];
 }
 
 /* The expansion of pos for its side to move, from the cache or fresh. */

@@ -49,7 +49,10 @@
  * the node's position as played (no fill-in: the network learnt from
  * games); with circuit_weight, the circuit's score is raised to that
  * power first (0: every move the circuit scores starts at 1, the policy
- * and the prior alone then order them).  One evaluation of the node
+ * and the prior alone then order them).  With circuit_scale the moves
+ * keep the order of the mixed scores but take the circuit's scores by
+ * rank, so that the errors keep the scale the circuit gives them (the
+ * tuned delta and RAVE weights were set on it).  One evaluation of the node
  * scores all its children, and the expansion cache keeps the result, so
  * a transposition never evaluates again.
  * Terminal positions (a
@@ -229,6 +232,11 @@ typedef struct scns_params {
     double circuit_weight;      /* the power of the circuit's score: 1;
                                  * 0: the circuit only says which moves
                                  * have a score */
+    bool circuit_scale;         /* after mixing, the moves keep the mixed
+                                 * order but take the circuit's scores by
+                                 * rank (the first the circuit's best
+                                 * score...): the errors keep the
+                                 * circuit's scale; off by default */
     int value_margin;           /* the move played: the most-worked root
                                  * move, unless another's value passes
                                  * its value by more than this (then the

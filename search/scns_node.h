@@ -84,6 +84,7 @@ typedef struct worker {
     net_scratch_t *ns;          /* the network's scratch (the knowledge
                                  * has a net), or NULL */
     float *policy;              /* its policy, by cell */
+    float *circuit;             /* an expansion's circuit scores */
     position_t pos;             /* the node being searched */
     bool have_pos;
     pnfunc_value_t hi, lo;      /* this thread's interval (v_max, v_min),

@@ -120,6 +120,44 @@ START_TEST(failure_leaves_the_target)
 }
 END_TEST
 
+/* Reading: what was written, binary zeros and all, with a NUL after it;
+ * a file bigger than the first buffer; an empty one; a missing file and
+ * a folder give their reasons. */
+START_TEST(reads_whole_files)
+{
+    char path[128], why[128];
+    size_t len = 99;
+    snprintf(path, sizeof path, "%s/in", dir);
+    ck_assert(wholefile_write_bytes(path, "ab\0cd", 5, why, sizeof why));
+    char *got = wholefile_read(path, &len, why, sizeof why);
+    ck_assert_ptr_nonnull(got);
+    ck_assert_uint_eq(len, 5);
+    ck_assert_mem_eq(got, "ab\0cd", 6);
+    free(got);
+    size_t big = 200000;
+    char *data = malloc(big);
+    for (size_t i = 0; i < big; i++)
+        data[i] = (char)(i * 7 + 1);
+    ck_assert(wholefile_write_bytes(path, data, big, why, sizeof why));
+    got = wholefile_read(path, &len, why, sizeof why);
+    ck_assert_uint_eq(len, big);
+    ck_assert_mem_eq(got, data, big);
+    ck_assert_int_eq(got[big], 0);
+    free(got);
+    free(data);
+    ck_assert(wholefile_write_bytes(path, "", 0, why, sizeof why));
+    got = wholefile_read(path, &len, why, sizeof why);
+    ck_assert_uint_eq(len, 0);
+    ck_assert_str_eq(got, "");
+    free(got);
+    snprintf(path, sizeof path, "%s/none", dir);
+    ck_assert_ptr_null(wholefile_read(path, &len, why, sizeof why));
+    ck_assert_str_eq(why, "cannot open: No such file or directory");
+    ck_assert_ptr_null(wholefile_read(dir, &len, why, sizeof why));
+    ck_assert_str_eq(why, "read error");
+}
+END_TEST
+
 static Suite *
 wholefile_suite(void)
 {
@@ -128,6 +166,7 @@ wholefile_suite(void)
     tcase_add_checked_fixture(tc, setup, cleanup);
     tcase_add_test(tc, writes_and_replaces);
     tcase_add_test(tc, failure_leaves_the_target);
+    tcase_add_test(tc, reads_whole_files);
     suite_add_tcase(s, tc);
     return s;
 }
