@@ -316,8 +316,10 @@ typedef struct frame {
     unsigned char st[HEX_MAX_SIZE][HEX_MAX_SIZE];       /* [row][col] */
 } frame_t;
 
+/* The frame of p for the mover, the cells of `empty` (NULL: none) read
+ * as empty. */
 static void
-frame_make(frame_t *f, const position_t *p, hex_color_t mover)
+frame_make(frame_t *f, const position_t *p, hex_color_t mover, const bitset_t *empty)
 {
     const geometry_t *g = p->geo;
     bool tr = mover == HEX_WHITE;
@@ -326,7 +328,8 @@ frame_make(frame_t *f, const position_t *p, hex_color_t mover)
     for (int r = 0; r < f->rows; r++)
         for (int c = 0; c < f->cols; c++) {
             int id = tr ? c * g->width + r : r * g->width + c;
-            hex_color_t col = position_color_at(p, id);
+            hex_color_t col = empty && bitset_test(empty, id) ? HEX_EMPTY
+                : position_color_at(p, id);
             f->st[r][c] = col == HEX_EMPTY ? 0 : col == mover ? MINE : THEIRS;
         }
 }
@@ -385,7 +388,7 @@ net_input_planes(const position_t *p, hex_color_t to_move, float *planes, int *r
                  int *cols)
 {
     frame_t f;
-    frame_make(&f, p, to_move);
+    frame_make(&f, p, to_move, NULL);
     frame_planes(&f, planes);
     *rows = f.rows + 2;
     *cols = f.cols + 2;
@@ -565,9 +568,10 @@ forward(const net_t *net, net_scratch_t *s, const frame_t *f, conv3_fn conv3)
     return 1.0f / (1.0f + expf(-out));
 }
 
-bool
-net_eval_path(const net_t *net, net_scratch_t *s, const position_t *p, hex_color_t to_move,
-              net_path_t path, float *policy, float *value)
+/* net_eval_path with the cells of `empty` read as empty. */
+static bool
+eval_path(const net_t *net, net_scratch_t *s, const position_t *p, const bitset_t *empty,
+          hex_color_t to_move, net_path_t path, float *policy, float *value)
 {
     if (path == NET_PATH_AVX2 && !net->avx2)
         return false;
@@ -577,7 +581,7 @@ net_eval_path(const net_t *net, net_scratch_t *s, const position_t *p, hex_color
         conv3 = conv3_avx2;
 #endif
     frame_t f;
-    frame_make(&f, p, to_move);
+    frame_make(&f, p, to_move, empty);
     float v = forward(net, s, &f, conv3);
     if (value)
         *value = v;
@@ -603,9 +607,23 @@ net_eval_path(const net_t *net, net_scratch_t *s, const position_t *p, hex_color
     return true;
 }
 
+bool
+net_eval_path(const net_t *net, net_scratch_t *s, const position_t *p, hex_color_t to_move,
+              net_path_t path, float *policy, float *value)
+{
+    return eval_path(net, s, p, NULL, to_move, path, policy, value);
+}
+
 void
 net_eval(const net_t *net, net_scratch_t *s, const position_t *p, hex_color_t to_move,
          float *policy, float *value)
 {
-    net_eval_path(net, s, p, to_move, NET_PATH_AUTO, policy, value);
+    eval_path(net, s, p, NULL, to_move, NET_PATH_AUTO, policy, value);
+}
+
+void
+net_eval_without(const net_t *net, net_scratch_t *s, const position_t *p,
+                 const bitset_t *empty, hex_color_t to_move, float *policy, float *value)
+{
+    eval_path(net, s, p, empty, to_move, NET_PATH_AUTO, policy, value);
 }

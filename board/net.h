@@ -179,6 +179,12 @@ const char *net_path_name(net_path_t path);
 void net_eval(const net_t *net, net_scratch_t *s, const position_t *p, hex_color_t to_move,
               float *policy, float *value);
 
+/* The same with the cells of `empty` read as empty whatever p holds
+ * there (a search's fill-in: the network learnt from games, which have
+ * none); they get a probability like any empty cell. */
+void net_eval_without(const net_t *net, net_scratch_t *s, const position_t *p,
+                      const bitset_t *empty, hex_color_t to_move, float *policy, float *value);
+
 /* The same on a given path; false (nothing written) when the machine
  * cannot run it. */
 bool net_eval_path(const net_t *net, net_scratch_t *s, const position_t *p,

@@ -351,6 +351,21 @@ base_errors(const kn_expansion_t *e, int32_t *err)
     }
 }
 
+int
+scns_fill(worker_t *w, frame_t *f, hex_color_t me)
+{
+    int filled = scns_open_frame(f, &w->pos, me);
+    w->filled = bitset_or(w->filled, bitset_or(f->e.fill[0], f->e.fill[1]));
+    return filled;
+}
+
+void
+scns_unfill(worker_t *w, const frame_t *f, int filled)
+{
+    kn_undo_fill(&w->pos, filled);
+    w->filled = bitset_andnot(w->filled, bitset_or(f->e.fill[0], f->e.fill[1]));
+}
+
 /* Fill f's expansion into p (`me` to move), the children's keys into
  * f->ckey and their base errors into f->err; returns the cells filled
  * (kn_undo_fill). */
@@ -499,11 +514,15 @@ mix_scores(worker_t *w, const position_t *pos, kn_expansion_t *e)
             double g = prior_gamma(prior, pos->geo, stones, e->moves[i], e->to_move, last);
             e->score[i] = (float)(e->score[i] * pow(g, params->prior_weight));
         }
-    /* the policy of pos as the search holds it: the game's stones, the
-     * path's moves and the fill-in of the nodes above (not the node's
-     * own) */
+    /* the policy of pos as played: the game's stones and the path's
+     * moves, without the fill-in of the nodes above (the network learnt
+     * from games); pos is w->pos or, rarely (a line read from the
+     * table), a copy that holds its fill-in */
     if (net && params->net_weight > 0) {
-        net_eval(net, w->ns, pos, e->to_move, w->policy, NULL);
+        if (pos == &w->pos)
+            net_eval_without(net, w->ns, pos, &w->filled, e->to_move, w->policy, NULL);
+        else
+            net_eval(net, w->ns, pos, e->to_move, w->policy, NULL);
         w->stats.net++;
         for (int i = 0; i < e->n; i++) {
             double q = fmax(w->policy[e->moves[i]], NET_POLICY_FLOOR);
@@ -968,7 +987,7 @@ scns_mid(worker_t *w, int depth, pnfunc_count_t P, pnfunc_count_t D, uint64_t W,
         return local;
     }
     hex_color_t me = w->pos.to_move;
-    int filled = scns_open_frame(f, &w->pos, me);
+    int filled = scns_fill(w, f, me);
     for (;;) {
         update_t u;
         scns_update_node(w, f, me, hi, lo, &nd, &u);
@@ -993,7 +1012,7 @@ scns_mid(worker_t *w, int depth, pnfunc_count_t P, pnfunc_count_t D, uint64_t W,
         if (depth == 0)
             atomic_fetch_add_explicit(&s->root_work[move], wk, memory_order_relaxed);
     }
-    kn_undo_fill(&w->pos, filled);
+    scns_unfill(w, f, filled);
     return local;
 }
 
@@ -1195,6 +1214,7 @@ scns_search(scns_t *s, const position_t *pos, hex_color_t to_move,
         if (w->have_pos)
             position_free(&w->pos);
         position_copy(&w->pos, &s->root);
+        w->filled = bitset_empty();
         w->have_pos = true;
         w->stopped = false;
         w->hi = PNFUNC_PLUS_INF;

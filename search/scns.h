@@ -46,8 +46,8 @@
  * by 100 prior_weight ln gamma(s) against the best move's.  With the
  * knowledge's network (board/net.h) and net_weight, E is multiplied by
  * max(pi(s), 1e-4)^net_weight, pi(s) the policy's probability of s in
- * the node's position as played (no fill-in: the network learnt from
- * games); with circuit_weight, the circuit's score is raised to that
+ * the node's position as played (the fill-in of the nodes above it read
+ * as empty: the network learnt from games); with circuit_weight, the circuit's score is raised to that
  * power first (0: every move the circuit scores starts at 1, the policy
  * and the prior alone then order them).  With circuit_scale the moves
  * keep the order of the mixed scores but take the circuit's scores by

@@ -86,6 +86,8 @@ typedef struct worker {
     float *policy;              /* its policy, by cell */
     float *circuit;             /* an expansion's circuit scores */
     position_t pos;             /* the node being searched */
+    bitset_t filled;            /* the fill-in stones pos holds (of the
+                                 * frames scns_fill opened on it) */
     bool have_pos;
     pnfunc_value_t hi, lo;      /* this thread's interval (v_max, v_min),
                                  * Black's */
@@ -173,6 +175,11 @@ bool scns_expand(worker_t *w, const position_t *pos, kn_expansion_t *out);
  * f->ckey and their base errors into f->err; returns the cells filled
  * (kn_undo_fill). */
 int scns_open_frame(frame_t *f, position_t *p, hex_color_t me);
+
+/* scns_open_frame on w->pos, its fill-in added to w->filled; and back
+ * (scns_unfill, with what scns_fill returned, f unchanged between). */
+int scns_fill(worker_t *w, frame_t *f, hex_color_t me);
+void scns_unfill(worker_t *w, const frame_t *f, int filled);
 
 /* The children of f (w->pos its filled position, `me` to move): their
  * stored functions (or a new leaf's), work and offsets; their functions

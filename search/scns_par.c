@@ -119,7 +119,7 @@ try_job(worker_t *w, int depth, pnfunc_count_t P, pnfunc_count_t D, pnfunc_value
         /* a known node the knowledge decides: scns_mid() stored it so */
         return 0;
     }
-    int filled = scns_open_frame(f, &w->pos, me);
+    int filled = scns_fill(w, f, me);
     scns_vframe_t *v = &w->vf[depth];
     memset(v->seen, 0, (size_t)f->e.n * sizeof v->seen[0]);
     uint64_t local = 0, child_work = 0;
@@ -189,7 +189,7 @@ try_job(worker_t *w, int depth, pnfunc_count_t P, pnfunc_count_t D, pnfunc_value
         if (depth == 0 && child_work)
             atomic_fetch_add_explicit(&s->root_work[move], child_work, memory_order_relaxed);
     }
-    kn_undo_fill(&w->pos, filled);
+    scns_unfill(w, f, filled);
     return local;
 }
 

@@ -8,7 +8,12 @@
 # openings instead), the seeds varying with the game.  A fixed playout
 # count makes the games' quality independent of the machine's load.
 #
-#   prior-selfplay.sh [--games N] [--playouts P] [--jobs J] HEIN-MATCH MOHEX OUTDIR
+#   prior-selfplay.sh [--games N] [--playouts P] [--jobs J] [--seed-prefix S]
+#                     HEIN-MATCH MOHEX OUTDIR
+#
+# --seed-prefix S (digits) starts every seed with S, so that another batch
+# of games numbered from 1 again plays other games (the seeds are
+# S1{game} and S2{game}; without it 1{game} and 2{game}).
 #
 # The games go to OUTDIR (hein-match's game-NNN.sgf); ^C keeps the games
 # finished.  Then tools/prior/learn-prior.sh learns from prior-data/ and
@@ -16,16 +21,18 @@
 games=484
 playouts=5000
 jobs=2
+prefix=
 while [ $# -gt 3 ]; do
     case $1 in
         --games) games=$2; shift 2 ;;
         --playouts) playouts=$2; shift 2 ;;
         --jobs) jobs=$2; shift 2 ;;
+        --seed-prefix) prefix=$2; shift 2 ;;
         *) break ;;
     esac
 done
 if [ $# -ne 3 ]; then
-    echo "usage: prior-selfplay.sh [--games N] [--playouts P] [--jobs J] HEIN-MATCH MOHEX OUTDIR" >&2
+    echo "usage: prior-selfplay.sh [--games N] [--playouts P] [--jobs J] [--seed-prefix S] HEIN-MATCH MOHEX OUTDIR" >&2
     exit 2
 fi
 referee=$1
@@ -34,8 +41,8 @@ out=$3
 for p in "$referee" "$mohex"; do
     [ -x "$p" ] || { echo "prior-selfplay.sh: no program $p" >&2; exit 2; }
 done
-case $games$playouts$jobs in
-    *[!0-9]*) echo "prior-selfplay.sh: --games, --playouts and --jobs want numbers" >&2; exit 2 ;;
+case $games$playouts$jobs$prefix in
+    *[!0-9]*) echo "prior-selfplay.sh: --games, --playouts, --jobs and --seed-prefix want numbers" >&2; exit 2 ;;
 esac
 mkdir -p "$out" || exit 2
 cat >"$out/mohex.htp" <<CFG
@@ -57,5 +64,5 @@ CFG
 } >"$out/openings.txt"
 exec "$referee" -n "$games" -o "$out" --openings "$out/openings.txt" --move-time 30 \
     --tolerance 30 --timeout 60 -j "$jobs" \
-    "$mohex --quiet --seed 1{game} --use-logfile 0 --config $out/mohex.htp" \
-    "$mohex --quiet --seed 2{game} --use-logfile 0 --config $out/mohex.htp"
+    "$mohex --quiet --seed ${prefix}1{game} --use-logfile 0 --config $out/mohex.htp" \
+    "$mohex --quiet --seed ${prefix}2{game} --use-logfile 0 --config $out/mohex.htp"
