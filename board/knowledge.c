@@ -318,6 +318,7 @@ expand(kn_t *kn, const position_t *pos, hex_color_t to_move, bool stop_at_win,
     out->to_move = to_move;
     out->fill[0] = out->fill[1] = out->dead = out->support = bitset_empty();
     out->half_turn = false;
+    out->value = -1;
     out->n = 0;
     if (pos->winner != HEX_EMPTY) {
         decide(out, pos->winner, KN_WON_ALREADY, -1);

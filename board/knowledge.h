@@ -112,6 +112,9 @@ typedef struct kn_expansion {
                                  * loses with it */
     int n;                      /* moves to try (KN_OPEN only) */
     int16_t moves[HEX_MAX_CELLS];       /* best first */
+    float value;                /* the network's chance that to_move wins
+                                 * (a player that mixes the network in
+                                 * sets it, net.h), or -1: none */
     float score[HEX_MAX_CELLS]; /* KN_ORDER_RESIST: score[i] is the
                                  * circuit move score of moves[i] on the
                                  * filled board (resist.h, with the VCs;

@@ -135,6 +135,8 @@ static const param_desc_t scns_param_table[] = {
     { "circuit_weight", PARAM_DOUBLE, offsetof(scns_params_t, circuit_weight), 0, 100, NULL,
       "the power of the circuit's score in a move's score; 0: the policy and the prior "
       "alone order the moves the circuit scores" },
+    { "value_weight", PARAM_DOUBLE, offsetof(scns_params_t, value_weight), 0, 1, NULL,
+      "the network's value head in the errors of expanded children (0: none, 1: it alone)" },
     { "circuit_scale", PARAM_BOOL, offsetof(scns_params_t, circuit_scale), 0, 1, NULL,
       "moves keep the order of the mixed scores (circuit, prior, policy) with the circuit's "
       "scores by rank: the errors keep the circuit's scale" },
@@ -240,7 +242,7 @@ same_meaning(const scns_params_t *a, const scns_params_t *b)
         && a->playout_weight == b->playout_weight
         && a->playout_bridges == b->playout_bridges && a->prior_weight == b->prior_weight
         && a->net_weight == b->net_weight && a->circuit_weight == b->circuit_weight
-        && a->circuit_scale == b->circuit_scale;
+        && a->circuit_scale == b->circuit_scale && a->value_weight == b->value_weight;
 }
 
 /* ---- stderr ------------------------------------------------------------ */

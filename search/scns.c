@@ -52,6 +52,7 @@ scns_params_default(scns_params_t *p)
     p->net_weight = 0;
     p->circuit_weight = 1;
     p->circuit_scale = false;
+    p->value_weight = 0;
     p->value_margin = -1;
 }
 
@@ -426,6 +427,39 @@ offsets(worker_t *w, frame_t *f, hex_color_t me)
         int32_t o = scns_move_error(params, f->err[i], wins, l, f->cwork[i]);
         f->off[i] = me == HEX_BLACK ? -o : o;
     }
+    if (params->value_weight <= 0)
+        return;
+    /* the network's values of the expanded children: each one's loss
+     * against the best of them, for the mover, blended into its error */
+    int best = NODE_NO_EVAL;
+    for (int i = 0; i < f->e.n; i++) {
+        int v = f->ceval[i];
+        if (v != NODE_NO_EVAL && (best == NODE_NO_EVAL || (me == HEX_BLACK ? v > best : v < best)))
+            best = v;
+    }
+    if (best == NODE_NO_EVAL)
+        return;
+    double b = params->value_weight;
+    for (int i = 0; i < f->e.n; i++) {
+        int v = f->ceval[i];
+        if (v == NODE_NO_EVAL)
+            continue;
+        double loss = me == HEX_BLACK ? best - v : v - best;
+        double o = (1 - b) * fabs((double)f->off[i]) + b * loss;
+        o = fmin(o, SCNS_ERROR_MAX);
+        f->off[i] = (pnfunc_value_t)lround(me == HEX_BLACK ? -o : o);
+    }
+}
+
+int16_t
+scns_eval_units(const kn_expansion_t *e)
+{
+    if (e->value < 0)
+        return NODE_NO_EVAL;
+    double v = fmin(fmax(e->value, 1e-4), 1 - 1e-4);
+    if (e->to_move == HEX_WHITE)
+        v = 1 - v;
+    return (int16_t)lround(PNFUNC_UNITS_PER_NAT * log(v / (1 - v)));
 }
 
 /* After an expansion found a terminal node at `depth`, won by `winner`:
@@ -468,7 +502,7 @@ mixes_scores(const scns_t *s, const scns_params_t *params)
 {
     return params->playouts > 0 || (s->cfg.prior && params->prior_weight > 0)
         || (s->cfg.net && params->net_weight > 0) || params->circuit_weight != 1
-        || params->circuit_scale;
+        || params->circuit_scale || (s->cfg.net && params->value_weight > 0);
 }
 
 /* Mix the circuit's weight, the playouts' evidence, the move prior and
@@ -518,13 +552,15 @@ mix_scores(worker_t *w, const position_t *pos, kn_expansion_t *e)
      * moves, without the fill-in of the nodes above (the network learnt
      * from games); pos is w->pos or, rarely (a line read from the
      * table), a copy that holds its fill-in */
-    if (net && params->net_weight > 0) {
+    if (net && (params->net_weight > 0 || params->value_weight > 0)) {
+        float value;
         if (pos == &w->pos)
-            net_eval_without(net, w->ns, pos, &w->filled, e->to_move, w->policy, NULL);
+            net_eval_without(net, w->ns, pos, &w->filled, e->to_move, w->policy, &value);
         else
-            net_eval(net, w->ns, pos, e->to_move, w->policy, NULL);
+            net_eval(net, w->ns, pos, e->to_move, w->policy, &value);
         w->stats.net++;
-        for (int i = 0; i < e->n; i++) {
+        e->value = value;
+        for (int i = 0; params->net_weight > 0 && i < e->n; i++) {
             double q = fmax(w->policy[e->moves[i]], NET_POLICY_FLOOR);
             e->score[i] = (float)(e->score[i] * pow(q, params->net_weight));
         }
@@ -598,9 +634,12 @@ scns_read_children(worker_t *w, frame_t *f, hex_color_t me, pnfunc_value_t hi, p
         node_t c;
         hex_color_t winner;
         int best;
+        f->ceval[i] = NODE_NO_EVAL;
         if (table_lookup(s->nodes, f->ckey[i], &c, &f->cwork[i])) {
             w->sp[i] = c.p;
             w->sd[i] = c.d;
+            if (!scns_node_final(&c))
+                f->ceval[i] = c.eval;
         } else if (proof_lookup(s, f->ckey[i], hex_color_other(me), &winner, &best)) {
             /* a leaf the solver proved */
             scns_terminal_node(&c, winner);
@@ -677,6 +716,7 @@ scns_update_node(worker_t *w, frame_t *f, hex_color_t me, pnfunc_value_t hi, pnf
     scns_read_children(w, f, me, hi, lo, -1);
     scns_combine(w, f, me, n);
     scns_summarize(f, n->best, u);
+    n->eval = scns_eval_units(&f->e);
     if (u->phi == 0)
         n->best = f->e.moves[u->j1];
     if (scns_node_final(n)) {

@@ -52,7 +52,12 @@
  * and the prior alone then order them).  With circuit_scale the moves
  * keep the order of the mixed scores but take the circuit's scores by
  * rank, so that the errors keep the scale the circuit gives them (the
- * tuned delta and RAVE weights were set on it).  One evaluation of the node
+ * tuned delta and RAVE weights were set on it).  With value_weight b,
+ * the error of a child already expanded becomes (1 - b) e'(n -> s) +
+ * b (u* - u(s)) for Black (u(s) - u* for White), u(s) = 100 ln(V / (1 -
+ * V)) the network's value V of s for Black at its expansion and u* the
+ * best u among the node's expanded children: the value head ranks the
+ * children it has seen, the circuit the others.  One evaluation of the node
  * scores all its children, and the expansion cache keeps the result, so
  * a transposition never evaluates again.
  * Terminal positions (a
@@ -232,6 +237,9 @@ typedef struct scns_params {
     double circuit_weight;      /* the power of the circuit's score: 1;
                                  * 0: the circuit only says which moves
                                  * have a score */
+    double value_weight;        /* the network's values in the errors:
+                                 * see Evaluation; 0 (the default):
+                                 * none */
     bool circuit_scale;         /* after mixing, the moves keep the mixed
                                  * order but take the circuit's scores by
                                  * rank (the first the circuit's best

@@ -37,7 +37,12 @@
 typedef struct node {
     pnfunc_t p, d;
     int16_t best;
+    int16_t eval;               /* an inner node: the network's value of
+                                 * it, Black's view, in value units
+                                 * (scns.h, Evaluation), or NODE_NO_EVAL */
 } node_t;
+
+#define NODE_NO_EVAL INT16_MIN
 
 /* One recursion level: the node, its expansion and its children. */
 typedef struct frame {
@@ -47,6 +52,7 @@ typedef struct frame {
     int played;                 /* the child searched now, -1: none */
     uint64_t ckey[HEX_MAX_CELLS];       /* the children's keys */
     int32_t err[HEX_MAX_CELLS]; /* e(n -> s), value units */
+    int16_t ceval[HEX_MAX_CELLS];       /* the children's eval (node_t) */
     pnfunc_value_t off[HEX_MAX_CELLS];  /* o(n -> s): the child's
                                          * evaluation less the node's */
     uint64_t cwork[HEX_MAX_CELLS];      /* the children's work */
@@ -175,6 +181,10 @@ bool scns_expand(worker_t *w, const position_t *pos, kn_expansion_t *out);
  * f->ckey and their base errors into f->err; returns the cells filled
  * (kn_undo_fill). */
 int scns_open_frame(frame_t *f, position_t *p, hex_color_t me);
+
+/* The network's value in an expansion as a node's eval (node_t), or
+ * NODE_NO_EVAL. */
+int16_t scns_eval_units(const kn_expansion_t *e);
 
 /* scns_open_frame on w->pos, its fill-in added to w->filled; and back
  * (scns_unfill, with what scns_fill returned, f unchanged between). */

@@ -498,7 +498,7 @@ END_TEST
  * first child is the policy's best root move; every evaluation comes
  * with a knowledge run (a node the expansion cache holds is never
  * evaluated again); net_weight 0 evaluates nothing; the search is
- * deterministic with it. */
+ * deterministic with it, and with the value head's errors. */
 START_TEST(net_policy_orders_the_moves)
 {
     world_t w;
@@ -543,6 +543,22 @@ START_TEST(net_policy_orders_the_moves)
     ck_assert_int_eq(w.r->move, first->move);
     ck_assert_int_eq(w.r->value, first->value);
     ck_assert_uint_eq(w.r->stats.net, first->stats.net);
+    /* the value head alone (no policy): evaluated at every expansion
+     * that the knowledge made, and deterministic */
+    w.prm.net_weight = 0;
+    w.prm.circuit_weight = 1;
+    w.prm.value_weight = 1;
+    w.prm.max_expansions = 120;
+    scns_clear(w.s);
+    ck_assert(search(&w, &p));
+    ck_assert_uint_gt(w.r->stats.net, 0);
+    *first = *w.r;
+    scns_clear(w.s);
+    ck_assert(search(&w, &p));
+    ck_assert_int_eq(w.r->move, first->move);
+    ck_assert_int_eq(w.r->value, first->value);
+    for (int i = 0; i < first->nchildren; i++)
+        ck_assert_uint_eq(w.r->child[i].work, first->child[i].work);
     free(first);
     free(policy);
     net_scratch_free(ns);
