@@ -559,6 +559,20 @@ START_TEST(net_policy_orders_the_moves)
     ck_assert_int_eq(w.r->value, first->value);
     for (int i = 0; i < first->nchildren; i++)
         ck_assert_uint_eq(w.r->child[i].work, first->child[i].work);
+    /* both with two threads: each has its own scratch, the move is a
+     * root child */
+    w.prm.net_weight = 1;
+    w.prm.value_weight = 0.5;
+    w.prm.threads = 2;
+    w.prm.max_work_per_job = 10;
+    scns_clear(w.s);
+    ck_assert(search(&w, &p));
+    ck_assert_uint_gt(w.r->stats.net, 0);
+    ck_assert_uint_gt(w.r->stats.jobs, 0);
+    bool listed = false;
+    for (int i = 0; i < w.r->nchildren; i++)
+        listed |= w.r->child[i].move == w.r->move;
+    ck_assert(listed);
     free(first);
     free(policy);
     net_scratch_free(ns);
