@@ -496,13 +496,19 @@ rave_update(worker_t *w, int depth, hex_color_t winner)
  * else says. */
 #define NET_POLICY_FLOOR 1e-4
 
+/* Whether an expansion evaluates the network under these parameters. */
+static bool
+uses_net(const scns_t *s, const scns_params_t *params)
+{
+    return s->cfg.net && (params->net_weight > 0 || params->value_weight > 0);
+}
+
 /* Whether mix_scores has work under these parameters. */
 static bool
 mixes_scores(const scns_t *s, const scns_params_t *params)
 {
     return params->playouts > 0 || (s->cfg.prior && params->prior_weight > 0)
-        || (s->cfg.net && params->net_weight > 0) || params->circuit_weight != 1
-        || params->circuit_scale || (s->cfg.net && params->value_weight > 0);
+        || uses_net(s, params) || params->circuit_weight != 1 || params->circuit_scale;
 }
 
 /* Mix the circuit's weight, the playouts' evidence, the move prior and
@@ -552,7 +558,7 @@ mix_scores(worker_t *w, const position_t *pos, kn_expansion_t *e)
      * moves, without the fill-in of the nodes above (the network learnt
      * from games); pos is w->pos or, rarely (a line read from the
      * table), a copy that holds its fill-in */
-    if (net && (params->net_weight > 0 || params->value_weight > 0)) {
+    if (uses_net(w->s, params)) {
         float value;
         if (pos == &w->pos)
             net_eval_without(net, w->ns, pos, &w->filled, e->to_move, w->policy, &value);
