@@ -40,6 +40,10 @@ typedef struct writer {
     hex_color_t winner, loser;
     int e1, e2;                 /* the winner's edges */
     vc_t *vc;                   /* the winner's connections */
+    kn_t *kn;                   /* the solver's fill-in at the loser's
+                                 * nodes */
+    kn_expansion_t *exp;        /* scratch for kn */
+    uint8_t *cap_memo;          /* scratch for captured() */
     position_t local;           /* scratch: the local board of a carrier */
     bool have_local;
     strbuf_t body;              /* the node lines */
@@ -435,6 +439,231 @@ prove_new(writer_t *w, position_t *q, int g, int h, bitset_t c)
     return id;
 }
 
+
+/* ---- the winner's captured sets --------------------------------------- */
+
+/* captured() decides whether the empty cells S of q are captured by z: z,
+ * answering inside S (the second player there), can make S worth all z
+ * stones -- the check hein-verify makes of a 'k' node, with the same rule
+ * (doc/certificate.md): the terminals of S are the cells and edges next
+ * to S outside it that are empty or z's; for each set K of S's cells
+ * joined inside S, every two terminals next to K must be linked at the
+ * end: adjacent, or both touching one chain of z made of z's stones, z's
+ * edges and S's cells z holds (an empty terminal touches it by being next
+ * to it).  Cells of S left empty count as the opponent's. */
+
+#define CAPTURE_MAX 10          /* cells in a set (3^10 states searched) */
+#define CAPTURE_NODES (CAPTURE_MAX + 6 * CAPTURE_MAX + 8)
+
+typedef struct capture {
+    const position_t *q;
+    int n, cell[CAPTURE_MAX];
+    int nnodes;                 /* S's cells 0..n-1, then z's groups */
+    int nnbr[CAPTURE_MAX], nbr[CAPTURE_MAX][6];    /* an S cell's nodes */
+    int nterm, ntouch[6 * CAPTURE_MAX], touch[6 * CAPTURE_MAX][6];
+    int npairs, pair[6 * CAPTURE_MAX * 6 * CAPTURE_MAX / 2][2];
+    int pow3[CAPTURE_MAX + 1];
+    uint8_t *memo;              /* by state: 0 unknown, 1 holds, 2 fails */
+} capture_t;
+
+static int
+cap_find(int *parent, int x)
+{
+    while (parent[x] != x)
+        x = parent[x] = parent[parent[x]];
+    return x;
+}
+
+/* Whether every pair stays linked with S coloured as col (0 empty, 1 z,
+ * 2 the opponent; empty is read as the opponent's). */
+static bool
+cap_holds(const capture_t *cp, const uint8_t *col)
+{
+    int parent[CAPTURE_NODES];
+    for (int i = 0; i < cp->nnodes; i++)
+        parent[i] = i;
+    for (int i = 0; i < cp->n; i++)
+        if (col[i] == 1)
+            for (int j = 0; j < cp->nnbr[i]; j++) {
+                int u = cp->nbr[i][j];
+                if (u >= cp->n || col[u] == 1)
+                    parent[cap_find(parent, i)] = cap_find(parent, u);
+            }
+    for (int k = 0; k < cp->npairs; k++) {
+        int a = cp->pair[k][0], b = cp->pair[k][1];
+        bool linked = false;
+        for (int i = 0; i < cp->ntouch[a] && !linked; i++) {
+            int x = cp->touch[a][i];
+            if (x < cp->n && col[x] != 1)
+                continue;
+            for (int j = 0; j < cp->ntouch[b] && !linked; j++) {
+                int y = cp->touch[b][j];
+                if (y < cp->n && col[y] != 1)
+                    continue;
+                linked = cap_find(parent, x) == cap_find(parent, y);
+            }
+        }
+        if (!linked)
+            return false;
+    }
+    return true;
+}
+
+/* The local game with the opponent to move in S: whether z holds. */
+static bool
+cap_wins(capture_t *cp, uint8_t *col, int state)
+{
+    if (cp->memo[state])
+        return cp->memo[state] == 1;
+    bool ok = cap_holds(cp, col);
+    if (!ok) {
+        int empties = 0;
+        for (int i = 0; i < cp->n; i++)
+            empties += col[i] == 0;
+        ok = empties > 0;
+        for (int x = 0; x < cp->n && ok; x++) {
+            if (col[x])
+                continue;
+            col[x] = 2;
+            int sx = state + 2 * cp->pow3[x];
+            bool answered = false;
+            if (empties == 1) {
+                answered = cap_holds(cp, col);
+            } else {
+                for (int y = 0; y < cp->n && !answered; y++) {
+                    if (col[y])
+                        continue;
+                    col[y] = 1;
+                    answered = cap_wins(cp, col, sx + cp->pow3[y]);
+                    col[y] = 0;
+                }
+            }
+            col[x] = 0;
+            ok = answered;
+        }
+    }
+    cp->memo[state] = ok ? 1 : 2;
+    return ok;
+}
+
+static bool
+captured(writer_t *w, const position_t *q, hex_color_t z, const bitset_t *set)
+{
+    const geometry_t *g = q->geo;
+    capture_t *cp = calloc(1, sizeof *cp);
+    if (!cp)
+        return fail(w, "out of memory");
+    cp->q = q;
+    cp->n = 0;
+    for (int x = bitset_first(set); x >= 0; x = bitset_next(set, x)) {
+        if (cp->n == CAPTURE_MAX) {
+            free(cp);
+            return false;
+        }
+        cp->cell[cp->n++] = x;
+    }
+    int n = cp->n;
+    cp->pow3[0] = 1;
+    for (int i = 0; i < n; i++)
+        cp->pow3[i + 1] = 3 * cp->pow3[i];
+    /* the nodes: S's cells, then z's groups (by root) met on the way */
+    int local[HEX_MAX_IDS];
+    for (int i = 0; i < HEX_MAX_IDS; i++)
+        local[i] = -1;
+    for (int i = 0; i < n; i++)
+        local[cp->cell[i]] = i;
+    cp->nnodes = n;
+    hex_color_t o = hex_color_other(z);
+    int ez1 = geometry_edge1(z), ez2 = geometry_edge2(z);
+    /* z's node for id (a z stone or edge), made on first use */
+#define ZNODE(id) (local[position_group(q, (id))] >= 0 ? local[position_group(q, (id))]       \
+                   : (local[position_group(q, (id))] = cp->nnodes++))
+    int term_id[6 * CAPTURE_MAX], tlocal[HEX_MAX_IDS];
+    for (int i = 0; i < HEX_MAX_IDS; i++)
+        tlocal[i] = -1;
+    cp->nterm = 0;
+    for (int i = 0; i < n; i++) {
+        int c = cp->cell[i];
+        for (int j = 0; j < g->nbr_count[c]; j++) {
+            int u = g->nbr[c][j];
+            bool zs = geometry_is_edge(u) ? (u == ez1 || u == ez2)
+                                          : bitset_test(&q->stones[z], u);
+            bool os = geometry_is_edge(u) ? !(u == ez1 || u == ez2)
+                                          : bitset_test(&q->stones[o], u);
+            if (local[u] >= 0 && local[u] < n) {
+                cp->nbr[i][cp->nnbr[i]++] = local[u];
+                continue;
+            }
+            if (zs)
+                cp->nbr[i][cp->nnbr[i]++] = ZNODE(u);
+            if (os || tlocal[u] >= 0)
+                continue;
+            /* a terminal: z's stone or edge, or an empty cell */
+            int t = cp->nterm++;
+            tlocal[u] = t;
+            term_id[t] = u;
+            if (zs) {
+                cp->touch[t][cp->ntouch[t]++] = ZNODE(u);
+            } else {
+                for (int k = 0; k < g->nbr_count[u]; k++) {
+                    int v = g->nbr[u][k];
+                    bool vz = geometry_is_edge(v) ? (v == ez1 || v == ez2)
+                                                  : bitset_test(&q->stones[z], v);
+                    if (local[v] >= 0 && local[v] < n)
+                        cp->touch[t][cp->ntouch[t]++] = local[v];
+                    else if (vz)
+                        cp->touch[t][cp->ntouch[t]++] = ZNODE(v);
+                }
+            }
+        }
+    }
+#undef ZNODE
+    /* the pairs: terminals next to one set of S's cells joined inside S */
+    int comp[CAPTURE_MAX];
+    for (int i = 0; i < n; i++)
+        comp[i] = -1;
+    for (int i = 0; i < n; i++) {
+        if (comp[i] >= 0)
+            continue;
+        int stack[CAPTURE_MAX], sp = 0;
+        comp[i] = i;
+        stack[sp++] = i;
+        while (sp) {
+            int a = stack[--sp];
+            for (int j = 0; j < cp->nnbr[a]; j++) {
+                int b = cp->nbr[a][j];
+                if (b < n && comp[b] < 0) {
+                    comp[b] = i;
+                    stack[sp++] = b;
+                }
+            }
+        }
+    }
+    for (int t1 = 0; t1 < cp->nterm; t1++)
+        for (int t2 = t1 + 1; t2 < cp->nterm; t2++) {
+            int a = term_id[t1], b = term_id[t2];
+            bool both = false;
+            for (int i = 0; i < n && !both; i++)
+                for (int j = 0; j < n && !both; j++)
+                    both = comp[i] == comp[j] && bitset_test(&g->nbrs[a], cp->cell[i])
+                           && bitset_test(&g->nbrs[b], cp->cell[j]);
+            if (!both || bitset_test(&g->nbrs[a], b))
+                continue;
+            if (cp->ntouch[t1] == 1 && cp->ntouch[t2] == 1 && cp->touch[t1][0] >= n
+                && cp->touch[t1][0] == cp->touch[t2][0])
+                continue;   /* one group of z already */
+            cp->pair[cp->npairs][0] = t1;
+            cp->pair[cp->npairs++][1] = t2;
+        }
+    bool ok = false;
+    cp->memo = w->cap_memo;
+    memset(cp->memo, 0, (size_t)cp->pow3[n]);
+    uint8_t col[CAPTURE_MAX] = { 0 };
+    ok = cap_wins(cp, col, 0);
+    free(cp);
+    return ok;
+}
+
 /* ---- the game tree ---------------------------------------------------- */
 
 static int *
@@ -473,10 +702,105 @@ memo_grow(writer_t *w)
     return true;
 }
 
-static int game_node(writer_t *w, position_t *p);
+static int game_node(writer_t *w, position_t *p, bool fill);
+
+/* The cells of one set of s joined by adjacency, from its first. */
+static bitset_t
+component(const geometry_t *g, const bitset_t *s)
+{
+    bitset_t comp = bitset_empty(), frontier = bitset_empty();
+    int first = bitset_first(s);
+    if (first < 0)
+        return comp;
+    bitset_set(&frontier, first);
+    while (!bitset_is_empty(&frontier)) {
+        int x = bitset_first(&frontier);
+        bitset_reset(&frontier, x);
+        bitset_set(&comp, x);
+        bitset_t next = bitset_andnot(bitset_and(g->nbrs[x], *s), comp);
+        frontier = bitset_or(frontier, next);
+    }
+    return comp;
+}
+
+static void
+add_cells(writer_t *w, const bitset_t *s)
+{
+    for (int x = bitset_first(s); x >= 0; x = bitset_next(s, x))
+        add_id(w, x);
+}
+
+/* The loser's node: first the solver's fill-in there (knowledge.h) as far
+ * as a certificate carries it -- the loser's stones in one 'x' node (a
+ * winner who wins with them wins without: monotonicity), then each set of
+ * the winner's that captured() proves in a 'k' node -- then the covers
+ * and replies on the fuller board (loser_replies). */
+#define FILL_SETS 64
+
+static int loser_replies(writer_t *w, position_t *p);
 
 static int
 loser_node(writer_t *w, position_t *p)
+{
+    if (!kn_expand(w->kn, p, w->loser, w->exp)) {
+        fail(w, "out of memory");
+        return -1;
+    }
+    bitset_t lfill = bitset_and(w->exp->fill[w->loser], position_empty_cells(p));
+    bitset_t todo = bitset_and(w->exp->fill[w->winner], position_empty_cells(p));
+    int played = 0;
+    for (int x = bitset_first(&lfill); x >= 0; x = bitset_next(&lfill, x), played++)
+        position_play(p, w->loser, x);
+    bitset_t sets[FILL_SETS];
+    int nsets = 0;
+    for (bool progress = true; progress && nsets < FILL_SETS && !w->failed;) {
+        progress = false;
+        bitset_t left = todo;
+        while (!bitset_is_empty(&left) && nsets < FILL_SETS && !w->failed) {
+            bitset_t k = component(w->geo, &left);
+            left = bitset_andnot(left, k);
+            if (bitset_count(&k) > CAPTURE_MAX || !captured(w, p, w->winner, &k))
+                continue;
+            for (int x = bitset_first(&k); x >= 0; x = bitset_next(&k, x), played++)
+                position_play(p, w->winner, x);
+            todo = bitset_andnot(todo, k);
+            sets[nsets++] = k;
+            progress = true;
+        }
+    }
+    position_set_to_move(p, w->loser);
+    int id = -1;
+    if (w->failed)
+        ;
+    else if (!played)
+        id = loser_replies(w, p);
+    else
+        id = game_node(w, p, false);
+    for (int i = 0; i < played; i++)
+        position_undo(p);
+    position_set_to_move(p, w->loser);
+    if (id < 0 || !played)
+        return id;
+    for (int i = nsets - 1; i >= 0; i--) {
+        int child = id;
+        id = node_begin(w, 'k');
+        add_cells(w, &sets[i]);
+        add_index(w, child);
+        node_end(w);
+        w->st->captured_sets++;
+    }
+    if (!bitset_is_empty(&lfill)) {
+        int child = id;
+        id = node_begin(w, 'x');
+        add_cells(w, &lfill);
+        add_index(w, child);
+        node_end(w);
+    }
+    return id;
+}
+
+static int
+loser_replies(writer_t *w, position_t *p)
 {
     bitset_t empty = position_empty_cells(p);
     if (!vc_build(w->vc, p, w->winner)) {
@@ -538,7 +862,7 @@ loser_node(writer_t *w, position_t *p)
     for (int x = bitset_first(&must); x >= 0; x = bitset_next(&must, x), k++) {
         position_play(p, w->loser, x);
         child[2 * k] = x;
-        child[2 * k + 1] = game_node(w, p);
+        child[2 * k + 1] = game_node(w, p, true);
         position_undo(p);
         if (child[2 * k + 1] < 0) {
             free(child);
@@ -598,7 +922,7 @@ winner_node(writer_t *w, position_t *p)
         return -1;
     }
     position_play(p, w->winner, move);
-    int child = game_node(w, p);
+    int child = game_node(w, p, true);
     position_undo(p);
     if (child < 0)
         return -1;
@@ -609,8 +933,10 @@ winner_node(writer_t *w, position_t *p)
     return id;
 }
 
+/* The node of p, written once for its position; fill: the loser's node
+ * starts with the fill-in (false: p is filled already). */
 static int
-game_node(writer_t *w, position_t *p)
+game_node(writer_t *w, position_t *p, bool fill)
 {
     if (w->failed || stop_requested(w->stop)) {
         fail(w, "stopped");
@@ -630,7 +956,7 @@ game_node(writer_t *w, position_t *p)
         fail(w, "the loser has won a position of the proof");
         return -1;
     } else if (p->to_move == w->loser) {
-        id = loser_node(w, p);
+        id = fill ? loser_node(w, p) : loser_replies(w, p);
     } else {
         id = winner_node(w, p);
     }
@@ -684,13 +1010,20 @@ certificate_build(solver_t *sv, const dfpn_params_t *params, const kn_config_t *
     }
     w.winner = winner;
     w.loser = hex_color_other(winner);
+    w.kn = kn_new(kn);
+    w.exp = malloc(sizeof *w.exp);
+    w.cap_memo = malloc(59049);         /* 3^CAPTURE_MAX */
+    if (!w.kn || !w.exp || !w.cap_memo) {
+        snprintf(err, errlen, "out of memory");
+        goto out;
+    }
     w.e1 = geometry_edge1(winner);
     w.e2 = geometry_edge2(winner);
-    int root = game_node(&w, p);
+    int root = game_node(&w, p, true);
     if (root >= 0 && !w.body.oom) {
         const geometry_t *g = pos->geo;
         size_t start = out->len;
-        strbuf_addf(out, "hein-certificate 2\nboard %dx%d\nstones ", g->width, g->height);
+        strbuf_addf(out, "hein-certificate 3\nboard %dx%d\nstones ", g->width, g->height);
         for (int r = 0; r < g->height; r++)
             for (int c = 0; c < g->width; c++) {
                 hex_color_t col = position_color_at(pos, geometry_cell(g, c, r));
@@ -711,6 +1044,10 @@ certificate_build(solver_t *sv, const dfpn_params_t *params, const kn_config_t *
 out:
     if (w.vc)
         vc_free(w.vc);
+    if (w.kn)
+        kn_free(w.kn);
+    free(w.exp);
+    free(w.cap_memo);
     if (w.have_local)
         position_free(&w.local);
     strbuf_free(&w.body);

@@ -49,6 +49,7 @@ typedef struct cert_stats {
     uint64_t conn_nodes;        /* connection nodes written (c s r) */
     uint64_t vc_leaves;         /* full-connection leaves (v) */
     uint64_t covers;            /* semi covers at the loser's nodes */
+    uint64_t captured_sets;     /* the winner's captured sets filled ('k') */
     uint64_t solver_calls;      /* solves for a winner's move */
     size_t bytes;               /* the certificate's size */
     double seconds;             /* the time to write it, the solve too */

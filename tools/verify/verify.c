@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hein-verify: checks a proof certificate (doc/certificate.md, format
- * versions 1 and 2) with the rules of Hex alone.
+ * versions 1 to 3) with the rules of Hex alone.
  *
  * This program links nothing of hein's board/, search/ or engine/: it has
  * its own board (a W x H array of cells, the six neighbours of
@@ -18,8 +18,19 @@
  *      opponent plays, then it still can when the opponent has more stones
  *      outside C or the winner has more stones anywhere (a stone never
  *      hurts its owner in Hex, and a cell outside C is never needed);
- *   3. the arithmetic of this file: the checks below, each of which is a
- *      direct consequence of 1 and 2 (the argument is written at each
+ *   3. two facts about filling cells, every fill-in argument's ground
+ *      (format 3): a player who wins with the opponent's stones added
+ *      still wins without them (a stone never hurts its owner, the same
+ *      monotonicity as in 2); and a set S of empty cells that the winner,
+ *      answering inside S, can always bring to a colouring that links
+ *      every two of S's terminals that all-winner S would link (the rule
+ *      at capture_holds) may be filled with the winner's stones: whatever
+ *      the winner can win with S filled it wins with S empty, answering
+ *      the loser's moves into S there (a chain of the winner's that
+ *      crosses S between two terminals is rerouted through the linked
+ *      colouring);
+ *   4. the arithmetic of this file: the checks below, each of which is a
+ *      direct consequence of 1 to 3 (the argument is written at each
  *      check).
  * It trusts nothing the certificate says without checking it: the
  * position of every node is computed from the root by the moves on the
@@ -38,7 +49,13 @@
  *            after it, or covered by a pair (K, S): S proves W's edges
  *            fully connected on the board plus W's stone at K with a
  *            carrier D, and a reply outside D and other than K is answered
- *            by K (by fact 2, L's stone outside D breaks nothing).
+ *            by K (by fact 2, L's stone outside D breaks nothing);
+ *   x X.. N  (format 3) either side to move: L's stones on the empty
+ *            cells X.. and N proves the position with them (fact 3);
+ *   k X.. N  (format 3) either side to move: the empty cells X.. (at
+ *            most CAPTURE_CELLS) are captured by W, which capture_holds
+ *            proves by searching every way of playing them; W's stones
+ *            on them and N proves the result (fact 3).
  * Connection nodes (a full connection of W between endpoints G and H,
  * each an edge of W or a cell holding W's stone, L to move; a strategy's
  * carrier is what the check computes, never what the file states):
@@ -193,7 +210,7 @@ cell_name(const board_t *b, int id, char *buf, size_t len)
 /* ---- the certificate ------------------------------------------------ */
 
 typedef struct node {
-    char type;                  /* w m v l c s r */
+    char type;                  /* w m v l x k c s r */
     int line;
     int nargs;
     int *args;                  /* cells/edges and node indices, by type */
@@ -225,6 +242,7 @@ typedef struct memo {
 
 typedef struct cert {
     board_t root;
+    int version;
     int to_move, winner;
     int nnodes;
     node_t *nodes;
@@ -406,6 +424,14 @@ parse_node(cert_t *c, node_t *nd, char **tok, int ntok, int lineno, char *err, s
             kinds[i + 2] = 'n';
         }
         break;
+    case 'x':
+    case 'k':
+        if (na < 2 || c->version < 3)
+            goto bad;
+        for (int i = 0; i < na - 1; i++)
+            kinds[i] = 'c';
+        kinds[na - 1] = 'n';
+        break;
     case 'l': {
         int slash = -1;
         for (int i = 0; i < na; i++)
@@ -455,7 +481,7 @@ bad:
 static bool
 is_game(char t)
 {
-    return t == 'w' || t == 'm' || t == 'v' || t == 'l';
+    return t == 'w' || t == 'm' || t == 'v' || t == 'l' || t == 'x' || t == 'k';
 }
 
 /* Read the certificate; false with a message in err. */
@@ -497,11 +523,12 @@ cert_read(cert_t *c, FILE *f, char *err, size_t errlen)
                 snprintf(err, errlen, "line %d: not a hein certificate", lineno);
                 goto out;
             }
-            if (strcmp(tok[1], "1") && strcmp(tok[1], "2")) {
+            if (strcmp(tok[1], "1") && strcmp(tok[1], "2") && strcmp(tok[1], "3")) {
                 snprintf(err, errlen, "line %d: format version %s (this verifier reads 1 "
-                         "and 2)", lineno, tok[1]);
+                         "to 3)", lineno, tok[1]);
                 goto out;
             }
+            c->version = tok[1][0] - '0';
             stage++;
             break;
         case 1: {
@@ -594,6 +621,8 @@ cert_read(cert_t *c, FILE *f, char *err, size_t errlen)
             case 's': is_ref = j >= 3; break;
             case 'r': is_ref = j >= 2 && (j - 2) % 3 == 2; break;
             case 'l': is_ref = j % 2 == 1; break;
+            case 'x':
+            case 'k': is_ref = j == nd->nargs - 1; break;
             default: is_ref = false;
             }
             if (!is_ref)
@@ -606,7 +635,8 @@ cert_read(cert_t *c, FILE *f, char *err, size_t errlen)
                 goto out;
             }
             nd->args[j] = k;
-            bool want_game = nd->type == 'm' || (nd->type == 'l' && j >= 2 * nd->ncover);
+            bool want_game = nd->type == 'm' || nd->type == 'x' || nd->type == 'k'
+                             || (nd->type == 'l' && j >= 2 * nd->ncover);
             if (is_game(c->nodes[k].type) != want_game) {
                 snprintf(err, errlen, "line %d: node %d refers to node %d, a %s node", nd->line,
                          i, k, want_game ? "connection" : "game");
@@ -924,6 +954,251 @@ check_conn_node(cert_t *c, board_t *b, int k, int g, int h, int col, cellset_t *
     }
 }
 
+
+/* ---- captured sets ('k' nodes) -------------------------------------- */
+
+/* A set S of empty cells and a colour z (the captor).  S's terminals are
+ * the cells and edges next to a cell of S, outside S, that are not the
+ * opponent's: z's stones, z's edges, empty cells.  Two terminals are
+ * *linked* by a colouring of S when they are next to each other, or both
+ * touch one chain of z (z's stones, z's edges and the cells of S the
+ * colouring gives z, joined by adjacency; a terminal touches a chain by
+ * being in it or next to one of its members).  S *holds* for a colouring
+ * when every two terminals next to one set of S's cells joined inside S
+ * are linked.  All of S z's holds by definition.
+ *
+ * Why a colouring that holds is as good for z as all of S z's: take any
+ * filling of the rest of the board, and a chain of z between z's edges
+ * with S all z's.  Cut it where it enters and leaves S: each piece
+ * inside S runs between two terminals of z's colour next to one joined
+ * set of S.  They are linked: next to each other (skip the piece), or
+ * both touching one chain of z made of cells that are z's on the board
+ * (reroute through it).  So z is connected with the colouring too.
+ *
+ * capture_holds searches the local game: the opponent plays any empty
+ * cell of S, z answers on an empty cell of S (the last cell needs no
+ * answer); z wins when S holds with the empty cells read as the
+ * opponent's (more z stones only add chains).  If z wins it, z may fill
+ * S at once: whenever the loser plays into S, the winner answers there by
+ * the search's strategy and otherwise plays the filled board's strategy;
+ * at the end S holds, so the winner's chain of the filled board survives
+ * (fact 3).  Every state of S is searched once (a table of 3^|S|). */
+
+#define CAPTURE_CELLS 10
+
+typedef struct capture {
+    board_t *b;                 /* S's cells carry the colouring searched */
+    int z;
+    int n, cell[CAPTURE_CELLS];
+    int nterm, term[CAPTURE_CELLS * 6];
+    int npairs, pa[CAPTURE_CELLS * CAPTURE_CELLS * 18], pb[CAPTURE_CELLS * CAPTURE_CELLS * 18];
+    int pow3[CAPTURE_CELLS + 1];
+    uint8_t *table;             /* by state: 0 unknown, 1 z wins, 2 not */
+} capture_t;
+
+/* The cells and edges next to id (a cell or an edge). */
+static int
+id_neighbours(const board_t *b, int id, int *out)
+{
+    int n = 0;
+    if (is_edge(id)) {
+        for (int i = 0; i < b->w * b->h; i++)
+            if (board_on_edge(b, i, id))
+                out[n++] = i;
+        return n;
+    }
+    n = board_neighbours(b, id, out);
+    for (int e = EDGE_N; e <= EDGE_E; e++)
+        if (board_on_edge(b, id, e))
+            out[n++] = e;
+    return n;
+}
+
+static bool
+id_adjacent(const board_t *b, int x, int y)
+{
+    if (is_edge(x) && is_edge(y))
+        return false;
+    if (is_edge(x))
+        return board_on_edge(b, y, x);
+    if (is_edge(y))
+        return board_on_edge(b, x, y);
+    int nb[6], k = board_neighbours(b, x, nb);
+    for (int i = 0; i < k; i++)
+        if (nb[i] == y)
+            return true;
+    return false;
+}
+
+static bool
+id_is(const board_t *b, int id, int col)
+{
+    return is_edge(id) ? edge_owner(id) == col : b->cell[id] == col;
+}
+
+/* Whether S holds with the colouring on cap->b (empty read as the
+ * opponent's): chains by flood fill, then every pair. */
+static bool
+capture_colouring_holds(const capture_t *cap)
+{
+    const board_t *b = cap->b;
+    int chain[MAX_CELLS + 4], stack[MAX_CELLS + 4], nb[MAX_SIZE + 6];
+    for (int i = 0; i < MAX_CELLS + 4; i++)
+        chain[i] = -1;
+    int ids = b->w * b->h;
+    for (int s = 0; s < ids + 4; s++) {
+        int id = s < ids ? s : EDGE_N + (s - ids);
+        if (chain[id] >= 0 || !id_is(b, id, cap->z))
+            continue;
+        int sp = 0;
+        chain[id] = id;
+        stack[sp++] = id;
+        while (sp > 0) {
+            int x = stack[--sp], k = id_neighbours(b, x, nb);
+            for (int j = 0; j < k; j++)
+                if (chain[nb[j]] < 0 && id_is(b, nb[j], cap->z)) {
+                    chain[nb[j]] = id;
+                    stack[sp++] = nb[j];
+                }
+        }
+    }
+    for (int p = 0; p < cap->npairs; p++) {
+        int t1 = cap->term[cap->pa[p]], t2 = cap->term[cap->pb[p]];
+        int a[MAX_SIZE + 6], na = 0, bb[MAX_SIZE + 6], nbb = 0;
+        /* the chains each touches */
+        if (id_is(b, t1, cap->z)) {
+            a[na++] = chain[t1];
+        } else {
+            int k = id_neighbours(b, t1, nb);
+            for (int j = 0; j < k; j++)
+                if (chain[nb[j]] >= 0)
+                    a[na++] = chain[nb[j]];
+        }
+        if (id_is(b, t2, cap->z)) {
+            bb[nbb++] = chain[t2];
+        } else {
+            int k = id_neighbours(b, t2, nb);
+            for (int j = 0; j < k; j++)
+                if (chain[nb[j]] >= 0)
+                    bb[nbb++] = chain[nb[j]];
+        }
+        bool linked = false;
+        for (int i = 0; i < na && !linked; i++)
+            for (int j = 0; j < nbb && !linked; j++)
+                linked = a[i] == bb[j];
+        if (!linked)
+            return false;
+    }
+    return true;
+}
+
+/* The local game, the opponent to move in S: whether z wins it. */
+static bool
+capture_game(capture_t *cap, int state)
+{
+    if (cap->table[state])
+        return cap->table[state] == 1;
+    board_t *b = cap->b;
+    int opp = other(cap->z);
+    bool win = capture_colouring_holds(cap);
+    if (!win) {
+        int empties = 0;
+        for (int i = 0; i < cap->n; i++)
+            empties += b->cell[cap->cell[i]] == EMPTY;
+        win = empties > 0;
+        for (int i = 0; i < cap->n && win; i++) {
+            int x = cap->cell[i];
+            if (b->cell[x] != EMPTY)
+                continue;
+            b->cell[x] = (uint8_t)opp;
+            bool answered = false;
+            if (empties == 1)
+                answered = capture_colouring_holds(cap);
+            for (int j = 0; j < cap->n && !answered && empties > 1; j++) {
+                int y = cap->cell[j];
+                if (b->cell[y] != EMPTY)
+                    continue;
+                b->cell[y] = (uint8_t)cap->z;
+                answered = capture_game(cap, state + 2 * cap->pow3[i] + cap->pow3[j]);
+                b->cell[y] = EMPTY;
+            }
+            b->cell[x] = EMPTY;
+            win = answered;
+        }
+    }
+    cap->table[state] = win ? 1 : 2;
+    return win;
+}
+
+/* Whether the n empty cells of b in cells are captured by z (n at most
+ * CAPTURE_CELLS).  b is restored before returning. */
+static bool
+capture_holds(cert_t *c, board_t *b, const int *cells, int n, int z)
+{
+    capture_t *cap = calloc(1, sizeof *cap);
+    if (!cap)
+        return fail(c, "out of memory");
+    cap->b = b;
+    cap->z = z;
+    cap->n = n;
+    memcpy(cap->cell, cells, sizeof(int) * (size_t)n);
+    cap->pow3[0] = 1;
+    for (int i = 0; i < n; i++)
+        cap->pow3[i + 1] = 3 * cap->pow3[i];
+    /* S's cells joined inside S: set[i] names each one's set */
+    int set[CAPTURE_CELLS];
+    for (int i = 0; i < n; i++)
+        set[i] = i;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++)
+                if (set[j] < set[i] && id_adjacent(b, cells[i], cells[j])) {
+                    set[i] = set[j];
+                    changed = true;
+                }
+    }
+    /* the terminals and, for each, which of S's sets it is next to */
+    uint16_t next_to[CAPTURE_CELLS * 6];
+    int nb[MAX_SIZE + 6];
+    for (int i = 0; i < n; i++) {
+        int k = id_neighbours(b, cells[i], nb);
+        for (int j = 0; j < k; j++) {
+            int t = nb[j];
+            bool in_s = false;
+            for (int m = 0; m < n; m++)
+                in_s |= cells[m] == t;
+            if (in_s || id_is(b, t, other(z)))
+                continue;
+            int at = -1;
+            for (int m = 0; m < cap->nterm; m++)
+                if (cap->term[m] == t)
+                    at = m;
+            if (at < 0) {
+                at = cap->nterm++;
+                cap->term[at] = t;
+                next_to[at] = 0;
+            }
+            next_to[at] |= (uint16_t)(1u << set[i]);
+        }
+    }
+    for (int i = 0; i < cap->nterm; i++)
+        for (int j = i + 1; j < cap->nterm; j++)
+            if ((next_to[i] & next_to[j]) && !id_adjacent(b, cap->term[i], cap->term[j])) {
+                cap->pa[cap->npairs] = i;
+                cap->pb[cap->npairs++] = j;
+            }
+    bool ok = false;
+    cap->table = calloc((size_t)cap->pow3[n], 1);
+    if (!cap->table)
+        fail(c, "out of memory");
+    else
+        ok = capture_game(cap, 0);
+    free(cap->table);
+    free(cap);
+    return ok;
+}
+
 /* Check game node k on b with to_move to move. */
 static bool
 check_game(cert_t *c, board_t *b, int k, int to_move)
@@ -969,6 +1244,39 @@ check_game(cert_t *c, board_t *b, int k, int to_move)
             return fail(c, "line %d: a connection leaf where the winner is to move", nd->line);
         int e1 = win == BLACK ? EDGE_N : EDGE_W, e2 = win == BLACK ? EDGE_S : EDGE_E;
         if (!check_conn(c, b, nd->args[0], e1, e2, win, &carrier))
+            return false;
+        break;
+    }
+    case 'x':
+    case 'k': {
+        /* fill: the loser's stones (fact 3, monotonicity), or a set the
+         * winner captures (fact 3, capture_holds) */
+        int col = nd->type == 'x' ? lose : win, nf = nd->nargs - 1;
+        for (int i = 0; i < nf; i++) {
+            int x = nd->args[i];
+            if (b->cell[x] != EMPTY) {
+                cell_name(b, x, name, sizeof name);
+                for (int j = 0; j < i; j++)
+                    b->cell[nd->args[j]] = EMPTY;
+                return fail(c, "line %d: the filled cell %s is not empty", nd->line, name);
+            }
+            b->cell[x] = (uint8_t)col;  /* marks it: a repeat is on a stone */
+        }
+        for (int i = 0; i < nf; i++)
+            b->cell[nd->args[i]] = EMPTY;
+        if (nd->type == 'k') {
+            if (nf > CAPTURE_CELLS)
+                return fail(c, "line %d: a captured set of %d cells (at most %d)", nd->line,
+                            nf, CAPTURE_CELLS);
+            if (!capture_holds(c, b, nd->args, nf, win))
+                return fail(c, "line %d: the cells are not captured by the winner", nd->line);
+        }
+        for (int i = 0; i < nf; i++)
+            b->cell[nd->args[i]] = (uint8_t)col;
+        bool ok = check_game(c, b, nd->args[nf], to_move);
+        for (int i = 0; i < nf; i++)
+            b->cell[nd->args[i]] = EMPTY;
+        if (!ok)
             return false;
         break;
     }

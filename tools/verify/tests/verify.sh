@@ -3,8 +3,9 @@
 # hein-verify: certificates hein writes (dfpn-save-proof) for 5x5 and 6x6
 # positions are verified; each kind of tampering is rejected with status 1
 # and a reason; shared connection nodes (format 2) are checked on every
-# board they are used on; usage errors and files that are not
-# certificates.
+# board they are used on; fill-in (format 3): the loser's stones and the
+# winner's captured sets, accepted where they hold and rejected where they
+# do not; usage errors and files that are not certificates.
 . "${srcdir:-.}/lib/tests/lib.sh"
 
 hein=$(pwd)/../engine/hein
@@ -99,8 +100,8 @@ tamper stone-removed c3-6 '/^stones / { sub(/b/, ".") } { print }'
 reject "$tmp/stone-removed.cert" ""
 tamper stone-added c3-6 '/^stones / { sub(/\./, "w") } { print }'
 reject "$tmp/stone-added.cert" ""
-tamper version c3-6 'NR == 1 { $2 = 3 } { print }'
-reject "$tmp/version.cert" "format version 3"
+tamper version c3-6 'NR == 1 { $2 = 4 } { print }'
+reject "$tmp/version.cert" "format version 4"
 tamper board c3-6 '/^board / { $2 = "7x6" } { print }'
 reject "$tmp/board.cert" ""
 tamper count c3-6 '/^nodes / { $2 = $2 + 1 } { print }'
@@ -151,6 +152,44 @@ i=0
 while [ $i -lt 200 ]; do set -- "$@" 's N N N 1 1'; i=$((i + 1)); done
 cert doubling 2 1x2 bb white black "$@" 'c N S' 's N N S 2 1' 'v 1'
 accept "$tmp/doubling.cert"
+# format 3: fill-in.  hein's certificates fill the loser's stones ('x')
+# and the winner's captured sets ('k')
+grep -q '^k ' "$tmp/c3-6.cert" || fail "6x6 c3: no captured set filled"
+grep -q '^x ' "$tmp/c3-6.cert" || fail "6x6 c3: no loser's stones filled"
+# 2x2, Black a2 on its south edge, White to move: a1 and b1 are captured
+# by Black (White's move into one is answered by the other, which joins
+# a2 to the north edge either way); filled, Black is connected
+cert captured 3 2x2 ..b. white black 'w' 'k a1 b1 1'
+accept "$tmp/captured.cert"
+# the loser's stone on b2 first changes nothing
+cert loser-filled 3 2x2 ..b. white black 'w' 'k a1 b1 1' 'x b2 1'
+accept "$tmp/loser-filled.cert"
+# a1 alone is not captured: White plays it and Black has no answer in it
+cert not-captured 3 2x2 ..b. white black 'w' 'k a1 1'
+reject "$tmp/not-captured.cert" "not captured by the winner"
+# 1x3, Black a1 and a3: a2 is White's to take (the claim is false)
+cert not-captured-line 3 1x3 b.b white black 'w' 'k a2 1'
+reject "$tmp/not-captured-line.cert" "not captured by the winner"
+# the captured set filled for the loser instead: White is connected
+cert filled-for-loser 3 2x2 ..b. white black 'w' 'x a1 b1 1'
+reject "$tmp/filled-for-loser.cert" "the loser has won here"
+# a filled cell already taken, or named twice
+cert fill-taken 3 2x2 ..b. white black 'w' 'k a1 a2 1'
+reject "$tmp/fill-taken.cert" "the filled cell a2 is not empty"
+cert fill-twice 3 2x2 ..b. white black 'w' 'k a1 b1 a1 1'
+reject "$tmp/fill-twice.cert" "the filled cell a1 is not empty"
+# more cells than the search takes
+cert fill-large 3 4x3 ............ white black 'w' 'k a1 b1 c1 d1 a2 b2 c2 d2 a3 b3 c3 1'
+reject "$tmp/fill-large.cert" "a captured set of 11 cells"
+# fill-in nodes are format 3 only; one needs a node to point to
+cert fill-v2 2 2x2 ..b. white black 'w' 'k a1 b1 1'
+reject "$tmp/fill-v2.cert" "malformed 'k' node"
+cert fill-no-ref 3 2x2 ..b. white black 'w' 'x a1'
+reject "$tmp/fill-no-ref.cert" "malformed 'x' node"
+# a real certificate's captured set given to the loser
+tamper k-to-x c3-6 '!done && /^k / { $1 = "x"; done = 1 } { print }'
+reject "$tmp/k-to-x.cert" ""
+
 # the bound on the work: a certificate that needs more is rejected
 run_tool "hein-verify --max-work 100" "$verify" --max-work 100 "$tmp/c3-6.cert"
 expect_status 1
