@@ -739,6 +739,34 @@ add_cells(writer_t *w, const bitset_t *s)
 
 static int loser_replies(writer_t *w, position_t *p);
 
+/* A killer of the loser's reply x on p: an empty cell, next to x or one
+ * step further, such that x is dead by the neighbourhood clique rule
+ * (ice.h) once the winner holds it; -1 when there is none.  By the
+ * inferior-cell theorem (ice.h; hein-verify's header argues it for this
+ * case) the loser then has a winning move, if any, among its other
+ * replies. */
+static int
+killer(writer_t *w, position_t *p, int x)
+{
+    const geometry_t *g = w->geo;
+    bitset_t near = g->nbrs[x];
+    for (int i = 0; i < g->nbr_count[x]; i++) {
+        int u = g->nbr[x][i];
+        if (geometry_is_cell(g, u))
+            near = bitset_or(near, g->nbrs[u]);
+    }
+    near = bitset_and(near, position_empty_cells(p));
+    bitset_reset(&near, x);
+    for (int k = bitset_first(&near); k >= 0; k = bitset_next(&near, k)) {
+        position_play(p, w->winner, k);
+        bool dead = p->winner == HEX_EMPTY && ice_clique_dead(p, x);
+        position_undo(p);
+        if (dead)
+            return k;
+    }
+    return -1;
+}
+
 static int
 loser_node(writer_t *w, position_t *p)
 {
@@ -853,6 +881,17 @@ loser_replies(writer_t *w, position_t *p)
         bitset_set(&car, semi[i].key);
         must = bitset_and(must, car);
     }
+    /* the replies the winner kills: dead once the winner holds a killer
+     * next to them or one step further (hein-verify's clique check) */
+    int nvul = 0, vul[2 * HEX_MAX_CELLS];
+    for (int x = bitset_first(&must); x >= 0; x = bitset_next(&must, x)) {
+        int k = killer(w, p, x);
+        if (k >= 0) {
+            vul[2 * nvul] = x;
+            vul[2 * nvul++ + 1] = k;
+            bitset_reset(&must, x);
+        }
+    }
     int n = bitset_count(&must), k = 0;
     int *child = malloc(sizeof(int) * 2 * (size_t)(n ? n : 1));
     if (!child) {
@@ -879,8 +918,14 @@ loser_replies(writer_t *w, position_t *p)
         add_id(w, child[2 * i]);
         add_index(w, child[2 * i + 1]);
     }
+    if (nvul) {
+        strbuf_add(&w->body, " /");
+        for (int i = 0; i < 2 * nvul; i++)
+            add_id(w, vul[i]);
+    }
     node_end(w);
     free(child);
+    w->st->killed += (uint64_t)nvul;
     w->st->covers += (uint64_t)ncover;
     return id;
 }

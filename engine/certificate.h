@@ -4,12 +4,15 @@
 
 /* Proof certificates: the solver's result written so that a program that
  * shares nothing with it (tools/verify, hein-verify) can check it with the
- * rules of Hex alone.  The format is doc/certificate.md (version 2).
+ * rules of Hex alone.  The format is doc/certificate.md (version 3).
  *
  * A certificate is a game tree (a DAG: transpositions share a node) over
- * real positions -- no fill-in, no inferior cells, no dominance, no
- * symmetry: every pruning the solver made is either not used or proved
- * again explicitly.  At each node of the winner it gives one move; at
+ * real positions plus the fill-in the verifier can check -- the loser's
+ * stones of the solver's fill-in (monotonicity) and the winner's captured
+ * sets that a local search proves (the writer makes the verifier's search
+ * itself before it writes one); no inferior cells, no dominance, no
+ * symmetry: every other pruning the solver made is either not used or
+ * proved again explicitly.  At each node of the winner it gives one move; at
  * each node of the loser it gives every empty cell the loser may play,
  * either with the node that proves the position after it, or covered by a
  * winner's semi-connection between its edges: the key and a strategy for
@@ -50,6 +53,7 @@ typedef struct cert_stats {
     uint64_t vc_leaves;         /* full-connection leaves (v) */
     uint64_t covers;            /* semi covers at the loser's nodes */
     uint64_t captured_sets;     /* the winner's captured sets filled ('k') */
+    uint64_t killed;            /* loser's replies answered by a killer */
     uint64_t solver_calls;      /* solves for a winner's move */
     size_t bytes;               /* the certificate's size */
     double seconds;             /* the time to write it, the solve too */

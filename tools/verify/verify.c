@@ -50,6 +50,22 @@
  *            fully connected on the board plus W's stone at K with a
  *            carrier D, and a reply outside D and other than K is answered
  *            by K (by fact 2, L's stone outside D breaks nothing);
+ *            Format 3 may end the node with a second '/' and pairs
+ *            V K: L's reply V is *killed* by K (an empty cell other than
+ *            V): V is dead (dead_cell) on the board plus W's stone at K.
+ *            Then L has no winning move if none of the other replies
+ *            wins (the inferior-cell argument for vulnerable cells): say L
+ *            wins the board B.  Let B0 = B; while L wins B(i) (L to
+ *            move; B(i) is B plus W's stones), take a winning move m of
+ *            L's there.  It wins on B too (fewer W stones), so it is a
+ *            killed reply with killer K.  L wins B(i) + L m, so also
+ *            B(i) + L m + W K with L to move (K, empty on B, holds no L
+ *            stone; if W holds it already, having the move never hurts in
+ *            Hex).  m is dead there (dead on B + W K, a board with fewer
+ *            stones), so L wins B(i) + W m + W K, hence B(i+1) = B(i) +
+ *            W m.  Each step fills a cell with W's stone, yet L's stones
+ *            stay B's, where L is not connected: on a full board L would
+ *            win unconnected, which is impossible.
  *   x X.. N  (format 3) either side to move: L's stones on the empty
  *            cells X.. and N proves the position with them (fact 3);
  *   k X.. N  (format 3) either side to move: the empty cells X.. (at
@@ -215,6 +231,7 @@ typedef struct node {
     int nargs;
     int *args;                  /* cells/edges and node indices, by type */
     int ncover;                 /* l: pairs before the '/' */
+    int nkill;                  /* l: killed replies, the last pairs */
     int uses;                   /* strategy nodes: references */
     /* game nodes: the position the check reached it with */
     bool done;
@@ -433,21 +450,38 @@ parse_node(cert_t *c, node_t *nd, char **tok, int ntok, int lineno, char *err, s
         kinds[na - 1] = 'n';
         break;
     case 'l': {
-        int slash = -1;
+        /* covers / replies [/ killed replies and their killers] */
+        int slash = -1, slash2 = -1;
         for (int i = 0; i < na; i++)
             if (!strcmp(a[i], "/")) {
-                slash = i;
-                break;
+                if (slash < 0) {
+                    slash = i;
+                } else if (slash2 < 0) {
+                    slash2 = i;
+                } else {
+                    goto bad;
+                }
             }
-        if (slash < 0 || slash % 2 != 0 || (na - slash - 1) % 2 != 0)
+        if (slash2 < 0)
+            slash2 = na;
+        else if (c->version < 3 || slash2 == na - 1)
+            goto bad;
+        if (slash < 0 || slash % 2 != 0 || (slash2 - slash - 1) % 2 != 0
+            || (slash2 < na && (na - slash2 - 1) % 2 != 0))
             goto bad;
         nd->ncover = slash / 2;
+        nd->nkill = slash2 < na ? (na - slash2 - 1) / 2 : 0;
         for (int i = slash; i + 1 < na; i++)
             a[i] = a[i + 1];
         na--;
+        if (slash2 < na + 1) {
+            for (int i = slash2 - 1; i + 1 < na; i++)
+                a[i] = a[i + 1];
+            na--;
+        }
         for (int i = 0; i < na; i += 2) {
             kinds[i] = 'c';
-            kinds[i + 1] = 'n';
+            kinds[i + 1] = i >= na - 2 * nd->nkill ? 'c' : 'n';
         }
         break;
     }
@@ -620,7 +654,7 @@ cert_read(cert_t *c, FILE *f, char *err, size_t errlen)
             case 'v': is_ref = true; break;
             case 's': is_ref = j >= 3; break;
             case 'r': is_ref = j >= 2 && (j - 2) % 3 == 2; break;
-            case 'l': is_ref = j % 2 == 1; break;
+            case 'l': is_ref = j % 2 == 1 && j < nd->nargs - 2 * nd->nkill; break;
             case 'x':
             case 'k': is_ref = j == nd->nargs - 1; break;
             default: is_ref = false;
@@ -1036,19 +1070,19 @@ id_is(const board_t *b, int id, int col)
     return is_edge(id) ? edge_owner(id) == col : b->cell[id] == col;
 }
 
-/* Whether S holds with the colouring on cap->b (empty read as the
- * opponent's): chains by flood fill, then every pair. */
-static bool
-capture_colouring_holds(const capture_t *cap)
+/* The chains of z on b: chain[id] is a name shared by the cells and
+ * edges of one chain of z's (its stones and edges joined by adjacency),
+ * -1 for anything else. */
+static void
+board_chains(const board_t *b, int z, int *chain)
 {
-    const board_t *b = cap->b;
-    int chain[MAX_CELLS + 4], stack[MAX_CELLS + 4], nb[MAX_SIZE + 6];
+    int stack[MAX_CELLS + 4], nb[MAX_SIZE + 6];
     for (int i = 0; i < MAX_CELLS + 4; i++)
         chain[i] = -1;
     int ids = b->w * b->h;
     for (int s = 0; s < ids + 4; s++) {
         int id = s < ids ? s : EDGE_N + (s - ids);
-        if (chain[id] >= 0 || !id_is(b, id, cap->z))
+        if (chain[id] >= 0 || !id_is(b, id, z))
             continue;
         int sp = 0;
         chain[id] = id;
@@ -1056,39 +1090,56 @@ capture_colouring_holds(const capture_t *cap)
         while (sp > 0) {
             int x = stack[--sp], k = id_neighbours(b, x, nb);
             for (int j = 0; j < k; j++)
-                if (chain[nb[j]] < 0 && id_is(b, nb[j], cap->z)) {
+                if (chain[nb[j]] < 0 && id_is(b, nb[j], z)) {
                     chain[nb[j]] = id;
                     stack[sp++] = nb[j];
                 }
         }
     }
-    for (int p = 0; p < cap->npairs; p++) {
-        int t1 = cap->term[cap->pa[p]], t2 = cap->term[cap->pb[p]];
-        int a[MAX_SIZE + 6], na = 0, bb[MAX_SIZE + 6], nbb = 0;
-        /* the chains each touches */
-        if (id_is(b, t1, cap->z)) {
-            a[na++] = chain[t1];
-        } else {
-            int k = id_neighbours(b, t1, nb);
-            for (int j = 0; j < k; j++)
-                if (chain[nb[j]] >= 0)
-                    a[na++] = chain[nb[j]];
-        }
-        if (id_is(b, t2, cap->z)) {
-            bb[nbb++] = chain[t2];
-        } else {
-            int k = id_neighbours(b, t2, nb);
-            for (int j = 0; j < k; j++)
-                if (chain[nb[j]] >= 0)
-                    bb[nbb++] = chain[nb[j]];
-        }
-        bool linked = false;
-        for (int i = 0; i < na && !linked; i++)
-            for (int j = 0; j < nbb && !linked; j++)
-                linked = a[i] == bb[j];
-        if (!linked)
-            return false;
+}
+
+/* The chains t (z's or empty) touches: its own, or those of its
+ * neighbours. */
+static int
+chains_touched(const board_t *b, int t, int z, const int *chain, int *out)
+{
+    if (id_is(b, t, z)) {
+        out[0] = chain[t];
+        return 1;
     }
+    int nb[MAX_SIZE + 6], k = id_neighbours(b, t, nb), n = 0;
+    for (int j = 0; j < k; j++)
+        if (chain[nb[j]] >= 0)
+            out[n++] = chain[nb[j]];
+    return n;
+}
+
+/* Whether t1 and t2 (each z's or empty) are linked for z on b: next to
+ * each other, or both touching one chain of z's. */
+static bool
+linked(const board_t *b, int t1, int t2, int z, const int *chain)
+{
+    if (id_adjacent(b, t1, t2))
+        return true;
+    int a[MAX_SIZE + 6], c[MAX_SIZE + 6];
+    int na = chains_touched(b, t1, z, chain, a), nc = chains_touched(b, t2, z, chain, c);
+    for (int i = 0; i < na; i++)
+        for (int j = 0; j < nc; j++)
+            if (a[i] == c[j])
+                return true;
+    return false;
+}
+
+/* Whether S holds with the colouring on cap->b (empty read as the
+ * opponent's). */
+static bool
+capture_colouring_holds(const capture_t *cap)
+{
+    int chain[MAX_CELLS + 4];
+    board_chains(cap->b, cap->z, chain);
+    for (int p = 0; p < cap->npairs; p++)
+        if (!linked(cap->b, cap->term[cap->pa[p]], cap->term[cap->pb[p]], cap->z, chain))
+            return false;
     return true;
 }
 
@@ -1199,6 +1250,38 @@ capture_holds(cert_t *c, board_t *b, const int *cells, int n, int z)
     return ok;
 }
 
+/* ---- killed replies ('l' nodes, format 3) ---------------------------- */
+
+/* Whether the empty cell v of b is dead: its colour never changes who
+ * wins a filling of the board.  The rule (the neighbourhood clique): for
+ * some colour z, every two of v's neighbours (cells and edges) that are
+ * not the opponent's are linked for z (linked above) without v.  Then a
+ * chain of z through v enters it from one such neighbour and leaves it to
+ * another, both z's on the filled board, and they are next to each other
+ * or joined by a chain of z's that avoids v: the chain is rerouted, and
+ * z's connection (so the winner, as exactly one side connects on a full
+ * board) does not depend on v.  The same holds on any board with more
+ * stones, whose fillings are fillings of b. */
+static bool
+dead_cell(const board_t *b, int v)
+{
+    int nb[MAX_SIZE + 6], k = id_neighbours(b, v, nb);
+    for (int z = BLACK; z <= WHITE; z++) {
+        int chain[MAX_CELLS + 4], t[6], n = 0;
+        board_chains(b, z, chain);
+        for (int j = 0; j < k; j++)
+            if (!id_is(b, nb[j], other(z)))
+                t[n++] = nb[j];
+        bool all = true;
+        for (int i = 0; i < n && all; i++)
+            for (int j = i + 1; j < n && all; j++)
+                all = linked(b, t[i], t[j], z, chain);
+        if (all)
+            return true;
+    }
+    return false;
+}
+
 /* Check game node k on b with to_move to move. */
 static bool
 check_game(cert_t *c, board_t *b, int k, int to_move)
@@ -1306,7 +1389,7 @@ check_game(cert_t *c, board_t *b, int k, int to_move)
                     covered.in[j] = 1;
         }
         uint8_t listed[MAX_CELLS] = { 0 };
-        for (int i = 2 * nd->ncover; i < nd->nargs; i += 2) {
+        for (int i = 2 * nd->ncover; i < nd->nargs - 2 * nd->nkill; i += 2) {
             int x = nd->args[i];
             cell_name(b, x, name, sizeof name);
             if (b->cell[x] != EMPTY)
@@ -1321,6 +1404,27 @@ check_game(cert_t *c, board_t *b, int k, int to_move)
             b->cell[x] = EMPTY;
             if (!ok)
                 return false;
+        }
+        /* killed replies: each dead once W holds its killer, so by the
+         * inferior-cell argument (the header) L's winning move, if any,
+         * is among the others */
+        for (int i = nd->nargs - 2 * nd->nkill; i < nd->nargs; i += 2) {
+            int v = nd->args[i], kl = nd->args[i + 1];
+            cell_name(b, v, name, sizeof name);
+            if (b->cell[v] != EMPTY)
+                return fail(c, "line %d: the loser's reply %s is on a stone", nd->line, name);
+            if (listed[v])
+                return fail(c, "line %d: the loser's reply %s is listed twice", nd->line, name);
+            if (kl == v || b->cell[kl] != EMPTY)
+                return fail(c, "line %d: the killer of %s is not another empty cell", nd->line,
+                            name);
+            b->cell[kl] = (uint8_t)win;
+            bool dead = dead_cell(b, v);
+            b->cell[kl] = EMPTY;
+            if (!dead)
+                return fail(c, "line %d: the loser's reply %s is not dead once the winner "
+                            "holds its killer", nd->line, name);
+            listed[v] = 1;
         }
         for (int j = 0; j < n; j++)
             if (b->cell[j] == EMPTY && !covered.in[j] && !listed[j]) {
