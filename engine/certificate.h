@@ -10,9 +10,10 @@
  * real positions plus the fill-in the verifier can check -- the loser's
  * stones of the solver's fill-in (monotonicity) and the winner's captured
  * sets that a local search proves (the writer makes the verifier's search
- * itself before it writes one); no inferior cells, no dominance, no
- * symmetry: every other pruning the solver made is either not used or
- * proved again explicitly.  At each node of the winner it gives one move; at
+ * itself before it writes one); of the inferior cells only the loser's
+ * replies that a killer makes dead by the clique rule (the verifier checks
+ * the rule); no dominance, no symmetry: every other pruning the solver
+ * made is either not used or proved again explicitly.  At each node of the winner it gives one move; at
  * each node of the loser it gives every empty cell the loser may play,
  * either with the node that proves the position after it, or covered by a
  * winner's semi-connection between its edges: the key and a strategy for

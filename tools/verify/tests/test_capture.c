@@ -13,7 +13,9 @@
  * side to move ('k' nodes).  And for random sets X of empty cells and
  * either colour z: where z wins with X filled with the other colour's
  * stones, z wins without them too, with the same side to move ('x'
- * nodes).  The winners come from this file's own solver: minimax over
+ * nodes).  And every empty cell that dead_cell calls dead (the rule of
+ * killed replies) must give the same winner whichever colour fills it,
+ * either side to move.  The winners come from this file's own solver: minimax over
  * every move, memoised, with verify.c's board_won as the only rule.
  *
  * Each claim must be exercised often (MIN_HELD times at least), so the
@@ -306,6 +308,7 @@ fill(board_t *b, const int *cells, int n, int col)
 typedef struct tally {
     long captured, captured_multi, captured_loser, refused, refused_same;
     long fills, fills_held;
+    long dead, dead_refused;
 } tally_t;
 
 /* 'k': S captured by z (capture_holds) keeps the winner, either side to
@@ -391,6 +394,40 @@ check_fill(solver_t *s, tally_t *t, board_t *b, const int win[3], const int *set
     return true;
 }
 
+/* Killed replies: a cell dead_cell calls dead gives the same winner
+ * whichever colour fills it, either side to move. */
+static bool
+check_dead(solver_t *s, tally_t *t, board_t *b, int v)
+{
+    board_t before = *b;
+    bool dead = dead_cell(b, v);
+    if (memcmp(&before, b, sizeof before)) {
+        fprintf(stderr, "FAIL: dead_cell changed the board\n");
+        return false;
+    }
+    if (!dead) {
+        t->dead_refused++;
+        return true;
+    }
+    t->dead++;
+    board_t wb = *b, bb = *b;
+    wb.cell[v] = WHITE;
+    bb.cell[v] = BLACK;
+    for (int m = BLACK; m <= WHITE; m++) {
+        int w1 = winner_of(s, &bb, m), w2 = winner_of(s, &wb, m);
+        if (w1 != w2) {
+            fprintf(stderr, "FAIL: dead_cell says the cell is dead, but its colour changes "
+                    "the winner\n");
+            print_board(b);
+            print_cells(b, "cell", &v, 1);
+            fprintf(stderr, "  to move: %s\n  winner with it black: %s\n  with it white: "
+                    "%s\n", colour_name(m), colour_name(w1), colour_name(w2));
+            return false;
+        }
+    }
+    return true;
+}
+
 int
 main(void)
 {
@@ -417,6 +454,9 @@ main(void)
                 if (!check_capture(&s, &t, &b, win, set, n, z))
                     return 1;
         }
+        for (int v = 0; v < b.w * b.h; v++)
+            if (b.cell[v] == EMPTY && !check_dead(&s, &t, &b, v))
+                return 1;
         for (int k = 0; k < FILLS_PER_POSITION; k++) {
             int set[4], n = random_set(&rng, &b, 0, 1 + rng_below(&rng, 3), set);
             for (int z = BLACK; n > 0 && z <= WHITE; z++)
@@ -432,9 +472,12 @@ main(void)
            t.refused_same);
     printf("  'x': %ld fills, %ld where the winner wins with them (and without)\n", t.fills,
            t.fills_held);
+    printf("  killed replies: %ld cells dead, the winner the same with either colour on "
+           "them; %ld not found dead\n", t.dead, t.dead_refused);
     free(s.slot);
     if (t.captured < MIN_HELD || t.captured_multi < MIN_HELD || t.captured_loser < MIN_HELD
-        || t.refused < MIN_HELD || t.fills_held < MIN_HELD) {
+        || t.refused < MIN_HELD || t.fills_held < MIN_HELD || t.dead < MIN_HELD
+        || t.dead_refused < MIN_HELD) {
         fprintf(stderr, "FAIL: too few cases to be a test: %ld captured (%ld of several cells, "
                 "%ld by a loser), %ld refused, %ld fills held (each must be %d at least)\n",
                 t.captured, t.captured_multi, t.captured_loser, t.refused, t.fills_held,

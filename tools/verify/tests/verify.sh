@@ -4,8 +4,8 @@
 # positions are verified; each kind of tampering is rejected with status 1
 # and a reason; shared connection nodes (format 2) are checked on every
 # board they are used on; fill-in (format 3): the loser's stones and the
-# winner's captured sets, accepted where they hold and rejected where they
-# do not; usage errors and files that are not certificates.
+# winner's captured sets, and the loser's replies a killer makes dead,
+# accepted where they hold and rejected where they do not; usage errors and files that are not certificates.
 . "${srcdir:-.}/lib/tests/lib.sh"
 
 hein=$(pwd)/../engine/hein
@@ -48,7 +48,8 @@ save c2-5 5 b:c2 w:c3
 save c3-6 6 b:c3
 save a1-6 6 b:a1
 save mid-6 6 b:c3 w:d3 b:d2
-for f in e5 a1-5 c2-5 c3-6 a1-6 mid-6; do accept "$tmp/$f.cert"; done
+save b2-6 6 b:b2
+for f in e5 a1-5 c2-5 c3-6 a1-6 mid-6 b2-6; do accept "$tmp/$f.cert"; done
 grep -q "^winner black" "$tmp/e5.cert" || fail "5x5: black is not the winner"
 grep -q "^winner white" "$tmp/a1-5.cert" || fail "5x5 a1: white is not the winner"
 grep -q "^winner black" "$tmp/c3-6.cert" || fail "6x6 c3: black is not the winner"
@@ -186,6 +187,23 @@ cert fill-v2 2 2x2 ..b. white black 'w' 'k a1 b1 1'
 reject "$tmp/fill-v2.cert" "malformed 'k' node"
 cert fill-no-ref 3 2x2 ..b. white black 'w' 'x a1'
 reject "$tmp/fill-no-ref.cert" "malformed 'x' node"
+# killed replies: 2x2, Black b1, White to move; Black answers a2 by b2 and
+# b2 by a2, and White's a1 is dead once Black holds b2
+cert killed 3 2x2 .b.. white black 'w' 'm b2 1' 'w' 'm a2 1' 'l / a2 3 b2 1 / a1 b2'
+accept "$tmp/killed.cert"
+# b2 is not dead once Black holds a1 (Black's b1 still needs it)
+cert not-dead 3 2x2 .b.. white black 'w' 'm b2 1' 'l / a2 1 / a1 b2 b2 a1'
+reject "$tmp/not-dead.cert" "the loser's reply b2 is not dead once the winner holds its killer"
+cert killer-taken 3 2x2 .b.. white black 'w' 'm b2 1' 'w' 'm a2 1' 'l / a2 3 b2 1 / a1 b1'
+reject "$tmp/killer-taken.cert" "the killer of a1 is not another empty cell"
+cert killed-twice 3 2x2 .b.. white black 'w' 'm b2 1' 'w' 'm a2 1' 'l / a2 3 b2 1 / a2 b2'
+reject "$tmp/killed-twice.cert" "the loser's reply a2 is listed twice"
+cert killed-v2 2 2x2 .b.. white black 'w' 'm b2 1' 'w' 'm a2 1' 'l / a2 3 b2 1 / a1 b2'
+reject "$tmp/killed-v2.cert" "malformed 'l' node"
+grep -q '^l .* / .* / ' "$tmp/b2-6.cert" || fail "6x6 b2: no killed reply"
+# a real certificate's killer made the killed cell itself
+tamper killer-self b2-6 '!done && /^l .* \/ .* \/ / { $NF = $(NF - 1); done = 1 } { print }'
+reject "$tmp/killer-self.cert" "is not another empty cell"
 # a real certificate's captured set given to the loser
 tamper k-to-x c3-6 '!done && /^k / { $1 = "x"; done = 1 } { print }'
 reject "$tmp/k-to-x.cert" ""
