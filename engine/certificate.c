@@ -453,7 +453,7 @@ prove_new(writer_t *w, position_t *q, int g, int h, bitset_t c)
  * to it).  Cells of S left empty count as the opponent's. */
 
 #define CAPTURE_MAX 10          /* cells in a set (3^10 states searched) */
-#define CAPTURE_NODES (CAPTURE_MAX + 6 * CAPTURE_MAX + 8)
+#define CAPTURE_NODES (CAPTURE_MAX + HEX_MAX_IDS)      /* cells, then groups */
 
 typedef struct capture {
     const position_t *q;
@@ -546,6 +546,16 @@ cap_wins(capture_t *cp, uint8_t *col, int state)
     return ok;
 }
 
+/* The node of z's stone or edge id: its group's, made on first use. */
+static int
+znode(capture_t *cp, int *local, int id)
+{
+    int r = position_group(cp->q, id);
+    if (local[r] < 0)
+        local[r] = cp->nnodes++;
+    return local[r];
+}
+
 static bool
 captured(writer_t *w, const position_t *q, hex_color_t z, const bitset_t *set)
 {
@@ -575,9 +585,6 @@ captured(writer_t *w, const position_t *q, hex_color_t z, const bitset_t *set)
     cp->nnodes = n;
     hex_color_t o = hex_color_other(z);
     int ez1 = geometry_edge1(z), ez2 = geometry_edge2(z);
-    /* z's node for id (a z stone or edge), made on first use */
-#define ZNODE(id) (local[position_group(q, (id))] >= 0 ? local[position_group(q, (id))]       \
-                   : (local[position_group(q, (id))] = cp->nnodes++))
     int term_id[6 * CAPTURE_MAX], tlocal[HEX_MAX_IDS];
     for (int i = 0; i < HEX_MAX_IDS; i++)
         tlocal[i] = -1;
@@ -595,7 +602,7 @@ captured(writer_t *w, const position_t *q, hex_color_t z, const bitset_t *set)
                 continue;
             }
             if (zs)
-                cp->nbr[i][cp->nnbr[i]++] = ZNODE(u);
+                cp->nbr[i][cp->nnbr[i]++] = znode(cp, local, u);
             if (os || tlocal[u] >= 0)
                 continue;
             /* a terminal: z's stone or edge, or an empty cell */
@@ -603,7 +610,7 @@ captured(writer_t *w, const position_t *q, hex_color_t z, const bitset_t *set)
             tlocal[u] = t;
             term_id[t] = u;
             if (zs) {
-                cp->touch[t][cp->ntouch[t]++] = ZNODE(u);
+                cp->touch[t][cp->ntouch[t]++] = znode(cp, local, u);
             } else {
                 for (int k = 0; k < g->nbr_count[u]; k++) {
                     int v = g->nbr[u][k];
@@ -612,12 +619,11 @@ captured(writer_t *w, const position_t *q, hex_color_t z, const bitset_t *set)
                     if (local[v] >= 0 && local[v] < n)
                         cp->touch[t][cp->ntouch[t]++] = local[v];
                     else if (vz)
-                        cp->touch[t][cp->ntouch[t]++] = ZNODE(v);
+                        cp->touch[t][cp->ntouch[t]++] = znode(cp, local, v);
                 }
             }
         }
     }
-#undef ZNODE
     /* the pairs: terminals next to one set of S's cells joined inside S */
     int comp[CAPTURE_MAX];
     for (int i = 0; i < n; i++)
