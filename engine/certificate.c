@@ -1021,6 +1021,21 @@ game_node(writer_t *w, position_t *p, bool fill)
     return id;
 }
 
+/* The header's lines up to the winner: format, board, stones, side to
+ * move. */
+static void
+add_header(strbuf_t *out, const position_t *pos, hex_color_t to_move)
+{
+    const geometry_t *g = pos->geo;
+    strbuf_addf(out, "hein-certificate 3\nboard %dx%d\nstones ", g->width, g->height);
+    for (int r = 0; r < g->height; r++)
+        for (int c = 0; c < g->width; c++) {
+            hex_color_t col = position_color_at(pos, geometry_cell(g, c, r));
+            strbuf_addc(out, col == HEX_BLACK ? 'b' : col == HEX_WHITE ? 'w' : '.');
+        }
+    strbuf_addf(out, "\nto-move %s\n", hex_color_name(to_move));
+}
+
 bool
 certificate_build(solver_t *sv, const dfpn_params_t *params, const kn_config_t *kn,
                   const position_t *pos, hex_color_t to_move, const stop_t *stop,
@@ -1072,16 +1087,9 @@ certificate_build(solver_t *sv, const dfpn_params_t *params, const kn_config_t *
     w.e2 = geometry_edge2(winner);
     int root = game_node(&w, p, true);
     if (root >= 0 && !w.body.oom) {
-        const geometry_t *g = pos->geo;
         size_t start = out->len;
-        strbuf_addf(out, "hein-certificate 3\nboard %dx%d\nstones ", g->width, g->height);
-        for (int r = 0; r < g->height; r++)
-            for (int c = 0; c < g->width; c++) {
-                hex_color_t col = position_color_at(pos, geometry_cell(g, c, r));
-                strbuf_addc(out, col == HEX_BLACK ? 'b' : col == HEX_WHITE ? 'w' : '.');
-            }
-        strbuf_addf(out, "\nto-move %s\nwinner %s\nnodes %d\n", hex_color_name(to_move),
-                    hex_color_name(winner), w.nnodes);
+        add_header(out, pos, to_move);
+        strbuf_addf(out, "winner %s\nnodes %d\n", hex_color_name(winner), w.nnodes);
         strbuf_addn(out, strbuf_str(&w.body), w.body.len);
         strbuf_add(out, "end\n");
         st->bytes = out->len - start;
@@ -1127,5 +1135,25 @@ certificate_write(solver_t *sv, const dfpn_params_t *params, const kn_config_t *
     if (!ok)
         snprintf(err, errlen, "cannot write %s: %s", path, why);
     strbuf_free(&text);
+    return ok;
+}
+
+bool
+certificate_present(const char *path, const position_t *pos, hex_color_t to_move)
+{
+    strbuf_t head = { 0 };
+    add_header(&head, pos, to_move);
+    bool ok = false;
+    FILE *f = head.oom ? NULL : fopen(path, "rb");
+    if (f) {
+        char *buf = malloc(head.len + 1);
+        char tail[4];
+        ok = buf && fread(buf, 1, head.len, f) == head.len
+             && !memcmp(buf, strbuf_str(&head), head.len) && fseek(f, -4, SEEK_END) == 0
+             && fread(tail, 1, 4, f) == 4 && !memcmp(tail, "end\n", 4);
+        free(buf);
+        fclose(f);
+    }
+    strbuf_free(&head);
     return ok;
 }

@@ -77,4 +77,12 @@ bool certificate_write(solver_t *sv, const dfpn_params_t *params, const kn_confi
                        const position_t *pos, hex_color_t to_move, const stop_t *stop,
                        const char *path, cert_stats_t *st, char *err, size_t errlen);
 
+/* Whether the file at path holds a whole certificate this writer made of
+ * pos with to_move to move: its header's format, board, stones and side
+ * to move are pos's, and it ends with the 'end' line (certificate_write
+ * never leaves a part of one).  The proof itself is not read: hein-verify
+ * checks it.  hein-solve --resume keeps such a file instead of writing it
+ * again. */
+bool certificate_present(const char *path, const position_t *pos, hex_color_t to_move);
+
 #endif /* HEIN_ENGINE_CERTIFICATE_H */

@@ -141,7 +141,8 @@ static const char solve_usage_text[] =
     "                         checks it), with --resume also those solved\n"
     "                         before: to FILE for one position; with first\n"
     "                         moves FILE is a folder and each problem's goes\n"
-    "                         to FILE/MOVE.cert\n"
+    "                         to FILE/MOVE.cert (a whole certificate of the\n"
+    "                         position there, from an earlier run, is kept)\n"
     "      --png FILE         write the board with each first move coloured by\n"
     "                         who wins after it (black, white; grey with '?'\n"
     "                         where unsolved)\n"
@@ -567,10 +568,12 @@ checkpoint_due(const solve_run_t *run)
 
 /* Write the proof certificate of item `it`, solved at pos (to_move to
  * move), when the run asks for one: to --proof, or with first moves to
- * --proof/MOVE.cert.  A failure is said and counted; the run goes on. */
+ * --proof/MOVE.cert; keep: a position an earlier run solved, whose whole
+ * certificate there is kept (certificate_present).  A failure is said and
+ * counted; the run goes on. */
 static void
 solve_proof(solve_run_t *run, const position_t *pos, hex_color_t to_move,
-            const solve_item_t *it)
+            const solve_item_t *it, bool keep)
 {
     const char *dir = run->o->proof;
     if (!dir || pos->winner != HEX_EMPTY)
@@ -580,6 +583,12 @@ solve_proof(solve_run_t *run, const position_t *pos, hex_color_t to_move,
         snprintf(path, sizeof path, "%s/%s.cert", dir, item_name(&run->job, it, name));
     else
         snprintf(path, sizeof path, "%s", dir);
+    if (keep && certificate_present(path, pos, to_move)) {
+        if (!run->o->quiet)
+            fprintf(stderr, "%s: %s: proof certificate %s kept (an earlier run wrote it)\n",
+                    PROG, item_name(&run->job, it, name), path);
+        return;
+    }
     solver_t *sv = engine_solver(run->e);
     if (!sv) {
         fprintf(stderr, "%s: out of memory for the proof\n", PROG);
@@ -664,7 +673,7 @@ solve_position(solve_run_t *run, const position_t *pos, hex_color_t to_move, sol
             it->state = SOLVE_SOLVED;
             it->winner = r.winner;
             it->reply = r.winner == to_move ? r.best : MOVE_NONE;
-            solve_proof(run, pos, to_move, it);
+            solve_proof(run, pos, to_move, it, false);
             return SOLVE_DONE;
         }
         if (atomic_load(&run->halt))
@@ -706,7 +715,7 @@ solve_job_run(solve_run_t *run)
              * table lost part of it) */
             run->index = i;
             solve_job_position(job, i, pos, &to_move);
-            solve_proof(run, pos, to_move, it);
+            solve_proof(run, pos, to_move, it, true);
             position_free(pos);
             continue;
         }

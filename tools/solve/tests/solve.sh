@@ -6,7 +6,8 @@
 # checkpoints and to the swap table; one position from --moves and from
 # an SGF file; a position out of --time, then resumed with more; the
 # picture; a database filled by one run answering the next; proof
-# certificates that hein-verify accepts; bad
+# certificates that hein-verify accepts, kept by a resumed run where whole
+# and written again where not; bad
 # checkpoints, openings files and options refused with a
 # message, the checkpoint left as it was.
 watchdog=120
@@ -187,6 +188,20 @@ for f in "$tmp/proofs"/*.cert; do
     n=$((n + 1))
 done
 [ $n -eq 13 ] || fail "5x5: $n certificate files"
+# resumed with --proof: whole certificates of the earlier run are kept, a
+# cut one is written again
+mkdir "$tmp/proofs2"
+run_tool "5x5 certificates, checkpointed" "$solve" --board 5 --all-openings \
+    --checkpoint "$tmp/p.ckpt" --proof "$tmp/proofs2" -q
+expect_status 0
+cp "$tmp/proofs2/a1.cert" "$tmp/a1-before.cert"
+head -c 200 "$tmp/proofs2/c3.cert" >"$tmp/cut" && mv "$tmp/cut" "$tmp/proofs2/c3.cert"
+run_tool "5x5 resumed with --proof" "$solve" --resume "$tmp/p.ckpt" --proof "$tmp/proofs2"
+expect_status 0
+grep -q '^# proof certificates: 1 written$' "$tmp/out" || fail "resumed: not 1 certificate written"
+expect_err "a1: proof certificate $tmp/proofs2/a1.cert kept (an earlier run wrote it)"
+cmp -s "$tmp/a1-before.cert" "$tmp/proofs2/a1.cert" || fail "resumed: a1's certificate changed"
+./hein-verify "$tmp/proofs2/c3.cert" >"$tmp/vout" 2>&1 || fail "c3 rewritten: $(tail -n 1 "$tmp/vout")"
 run_tool "one certificate" "$solve" --board 6 --moves "c3" --proof "$tmp/c3.cert" -q
 expect_status 0
 ./hein-verify "$tmp/c3.cert" >"$tmp/vout" 2>&1 || fail "6x6 c3: $(tail -n 1 "$tmp/vout")"
