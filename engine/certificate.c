@@ -1055,6 +1055,10 @@ certificate_build(solver_t *sv, const dfpn_params_t *params, const kn_config_t *
     }
     position_copy(p, pos);
     position_set_to_move(p, to_move);
+    /* the writer reads the proof from the table: a database's answer has
+     * none, and the winner's moves it gives would each be solved apart */
+    solverdb_t *db = solver_db(sv);
+    solver_set_db(sv, NULL);
     bool ok = false;
     hex_color_t winner = p->winner;
     if (winner == HEX_EMPTY) {
@@ -1116,6 +1120,7 @@ out:
     free(w.serial);
     position_free(p);
     free(p);
+    solver_set_db(sv, db);
     st->seconds = stop_now() - t0;
     return ok;
 }

@@ -138,6 +138,12 @@ solver_set_db(solver_t *sv, solverdb_t *db)
     sv->db = db;
 }
 
+solverdb_t *
+solver_db(const solver_t *sv)
+{
+    return sv->db;
+}
+
 const solver_db_report_t *
 solver_db_report(const solver_t *sv)
 {

@@ -78,6 +78,9 @@ tt_t *solver_table(const solver_t *sv);
  * solver_solve (one at a time, as the session). */
 void solver_set_db(solver_t *sv, solverdb_t *db);
 
+/* The database solver_set_db gave the session (NULL: none). */
+solverdb_t *solver_db(const solver_t *sv);
+
 /* What the database did in the session's last solver_solve. */
 typedef struct solver_db_report {
     bool used;                  /* a database was open */

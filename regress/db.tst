@@ -70,6 +70,13 @@ play b f6
 53 db-stat
 #? [file /tmp/hein-regress-db.sqlite\npositions [1-9][0-9]*\nhits [4-9]\nmisses [1-9]\nstores [1-9][0-9]*\nerrors 0]
 
+# A certificate comes from a search of its own (a stored answer holds no
+# proof tree to write), and the store answers again after it.
+54 dfpn-save-proof /tmp/hein-regress-db.cert white
+#? [white [1-9][0-9]* [1-9][0-9]* [1-9][0-9]*]
+55 solve white
+#? [white wins with [a-f][1-6]\nfrom the database, work [1-9][0-9]*]
+
 # A refused file keeps the store open; bad arguments change nothing.
 60 db-open sgf/game-swap.sgf
 #? [.*]*
