@@ -781,7 +781,7 @@ loser_node(writer_t *w, position_t *p)
         return -1;
     }
     bitset_t lfill = bitset_and(w->exp->fill[w->loser], position_empty_cells(p));
-    bitset_t todo = bitset_and(w->exp->fill[w->winner], position_empty_cells(p));
+    bitset_t wfill = bitset_and(w->exp->fill[w->winner], position_empty_cells(p));
     int played = 0;
     for (int x = bitset_first(&lfill); x >= 0; x = bitset_next(&lfill, x), played++)
         position_play(p, w->loser, x);
@@ -789,7 +789,7 @@ loser_node(writer_t *w, position_t *p)
     int nsets = 0;
     for (bool progress = true; progress && nsets < FILL_SETS && !w->failed;) {
         progress = false;
-        bitset_t left = todo;
+        bitset_t left = wfill;
         while (!bitset_is_empty(&left) && nsets < FILL_SETS && !w->failed) {
             bitset_t k = component(w->geo, &left);
             left = bitset_andnot(left, k);
@@ -797,7 +797,7 @@ loser_node(writer_t *w, position_t *p)
                 continue;
             for (int x = bitset_first(&k); x >= 0; x = bitset_next(&k, x), played++)
                 position_play(p, w->winner, x);
-            todo = bitset_andnot(todo, k);
+            wfill = bitset_andnot(wfill, k);
             sets[nsets++] = k;
             progress = true;
         }

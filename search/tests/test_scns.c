@@ -104,6 +104,16 @@ search(world_t *w, const position_t *p)
     return scns_search(w->s, p, p->to_move, &w->prm, &w->stop, w->r);
 }
 
+/* The search from an empty tree again gives first's move and value. */
+static void
+search_again_same(world_t *w, const position_t *p, const scns_result_t *first)
+{
+    scns_clear(w->s);
+    ck_assert(search(w, p));
+    ck_assert_int_eq(w->r->move, first->move);
+    ck_assert_int_eq(w->r->value, first->value);
+}
+
 /* ---- decided roots ----------------------------------------------------- */
 
 /* A VC win at the root is played at once (no search), its value +inf;
@@ -538,10 +548,7 @@ START_TEST(net_policy_orders_the_moves)
      * expansions it keeps, the same answer */
     ck_assert(search(&w, &p));
     ck_assert_uint_le(w.r->stats.net, w.r->stats.knowledge);
-    scns_clear(w.s);
-    ck_assert(search(&w, &p));
-    ck_assert_int_eq(w.r->move, first->move);
-    ck_assert_int_eq(w.r->value, first->value);
+    search_again_same(&w, &p, first);
     ck_assert_uint_eq(w.r->stats.net, first->stats.net);
     /* the value head alone (no policy): evaluated at every expansion
      * that the knowledge made, and deterministic */
@@ -553,10 +560,7 @@ START_TEST(net_policy_orders_the_moves)
     ck_assert(search(&w, &p));
     ck_assert_uint_gt(w.r->stats.net, 0);
     *first = *w.r;
-    scns_clear(w.s);
-    ck_assert(search(&w, &p));
-    ck_assert_int_eq(w.r->move, first->move);
-    ck_assert_int_eq(w.r->value, first->value);
+    search_again_same(&w, &p, first);
     for (int i = 0; i < first->nchildren; i++)
         ck_assert_uint_eq(w.r->child[i].work, first->child[i].work);
     /* both with two threads: each has its own scratch, the move is a
