@@ -64,6 +64,8 @@ struct ice {
 void
 ice_params_init(ice_params_t *prm)
 {
+    prm->find_dead_region_pairs = true;
+    prm->reverser_need = 2;
     prm->find_three_sided_dead_regions = false;
     prm->iterative_dead_regions = false;
     prm->use_patterns = true;
@@ -395,13 +397,14 @@ graph_lists(xgraph_t *gr)
     gr->off[gr->n] = k;
 }
 
-/* A depth-first search of the graph without node a, from the edge node
- * r (`far`: the other edge node, or -1 when it lies in another part).
- * Removing a node p cuts the subtree below a child u of p off from the
- * rest exactly when no node of it reaches above p (low[u] >= disc[p]; for
- * the root, every child's subtree): with K = {a, p}, a and p joined, the
- * subtree is a component of the graph without K; it is added to *dead
- * when it holds neither edge (r is above it; `far` is checked). */
+/* A depth-first search of the graph without node a (-1: of the whole
+ * graph), from the edge node r (`far`: the other edge node, or -1 when it
+ * lies in another part).  Removing a node p cuts the subtree below a child
+ * u of p off from the rest exactly when no node of it reaches above p
+ * (low[u] >= disc[p]; for the root, every child's subtree): with K = {a,
+ * p}, a and p joined (K = {p} without a), the subtree is a component of
+ * the graph without K; it is added to *dead when it holds neither edge (r
+ * is above it; `far` is checked). */
 static void
 cut_search(xgraph_t *gr, int a, int r, int far, int *t, bitset_t *dead)
 {
@@ -434,7 +437,7 @@ cut_search(xgraph_t *gr, int a, int r, int far, int *t, bitset_t *dead)
         int p = gr->stack[sp - 1];
         if (gr->low[u] < gr->low[p])
             gr->low[p] = gr->low[u];
-        if (!gr->far[u] && gr->low[u] >= gr->disc[p] && graph_joined(gr, a, p))
+        if (!gr->far[u] && gr->low[u] >= gr->disc[p] && (a < 0 || graph_joined(gr, a, p)))
             for (int k = gr->disc[u]; k < *t; k++)
                 bitset_set(dead, gr->order[k]);
         gr->far[p] = gr->far[p] || gr->far[u];
@@ -443,7 +446,8 @@ cut_search(xgraph_t *gr, int a, int r, int far, int *t, bitset_t *dead)
 
 /* The cut-sets {a} and {a, b} (b joined to a) for one node a: the
  * components of the graph without a that hold neither edge, and the
- * parts that removing a joined b as well cuts off from both edges. */
+ * parts that removing a joined b as well cuts off from both edges.  With
+ * a = -1: the cut-sets of one node, every one of them, in one search. */
 static void
 cut_pairs(xgraph_t *gr, int a, bitset_t *dead)
 {
@@ -459,11 +463,11 @@ cut_pairs(xgraph_t *gr, int a, bitset_t *dead)
             bitset_set(dead, i);
 }
 
-/* Dead cells by clique cut-sets of two or, when maxk is 3, three nodes,
- * for colour x: every set K of at most maxk pairwise joined nodes, and
- * every component of the graph without K that holds neither of X's edges.
- * For one and two nodes, a depth-first search per node (cut_pairs); three
- * (an option) are tried one by one. */
+/* Dead cells by clique cut-sets of one, two or, when maxk is 3, three
+ * nodes, for colour x: every set K of at most maxk pairwise joined nodes,
+ * and every component of the graph without K that holds neither of X's
+ * edges.  For one node, one depth-first search; for two, one per node
+ * (cut_pairs); three (an option) are tried one by one. */
 static bitset_t
 cutset_dead(xgraph_t *gr, const position_t *p, hex_color_t x, int maxk)
 {
@@ -474,7 +478,9 @@ cutset_dead(xgraph_t *gr, const position_t *p, hex_color_t x, int maxk)
     bitset_t all = bitset_range(n);
     edgeless_components(gr, &all, bitset_empty(), &dead);
     graph_lists(gr);
-    for (int a = 0; a < n; a++)
+    if (maxk == 1)
+        cut_pairs(gr, -1, &dead);
+    for (int a = 0; a < n && maxk >= 2; a++)
         cut_pairs(gr, a, &dead);
     for (int a = 0; a < n && maxk >= 3; a++) {
         for (int b = a + 1; b < n; b++) {
@@ -563,7 +569,7 @@ round_clique(ice_t *ice, ice_result_t *r)
 static bool
 round_cutsets(ice_t *ice, const ice_params_t *prm, ice_result_t *r)
 {
-    int maxk = prm->find_three_sided_dead_regions ? 3 : 2;
+    int maxk = !prm->find_dead_region_pairs ? 1 : prm->find_three_sided_dead_regions ? 3 : 2;
     bitset_t dead = bitset_empty();
     for (int x = 0; x < 2; x++)
         dead = bitset_or(dead, cutset_dead(&ice->graph, &ice->work, (hex_color_t)x, maxk));
@@ -1011,12 +1017,13 @@ find_vulnerable_reversible(ice_t *ice, const ice_params_t *prm, const bitset_t *
             zview_build(w, z, c, &zv);
             for (int k = bitset_first(&cand); k >= 0; k = bitset_next(&cand, k)) {
                 /* Only a bound on the work, not a rule: skip the reversers
-                 * after which c would die for Z only with three or more
-                 * captured neighbours (rare, and half of all the work on
-                 * 11x11 middle games); keep those where c can only die for
-                 * Y. */
+                 * after which c would die for Z only with more than
+                 * reverser_need captured neighbours (by default three or
+                 * more: rare, and half of all the work on 11x11 middle
+                 * games; with two, 0.5 % of the tries succeed on 7x7, 3 %
+                 * with one); keep those where c can only die for Y. */
                 int need = zview_need(&zv, k);
-                if (need > 2 && need < 7)
+                if (need > prm->reverser_need && need < 7)
                     continue;
                 if (!dead_after_capture(ice, patterns, z, c, k, true))
                     continue;

@@ -20,8 +20,8 @@
  *     are pairwise joined: adjacent, the same group, or touching a common
  *     X group.  A chain through c then has a shortcut.
  *   - Clique cut-sets: remove from the graph of empty cells and X groups a
- *     set K of one, two (or, with find_three_sided_dead_regions, three)
- *     pairwise joined nodes; every component left that holds neither X
+ *     set K of one, two (with find_dead_region_pairs; and with
+ *     find_three_sided_dead_regions, three) pairwise joined nodes; every component left that holds neither X
  *     edge is X-irrelevant (a chain enters and leaves it through K).
  * Captured pairs.  Empty cells a, b such that a is dead once X holds b and
  * b is dead once X holds a: X answers Y's move in one by the other, so
@@ -119,12 +119,22 @@
 #include "board/position.h"
 
 typedef struct ice_params {
-    bool find_three_sided_dead_regions; /* clique cut-sets of three */
+    bool find_dead_region_pairs;        /* clique cut-sets of two (else
+                                         * of one only: one search, not
+                                         * one per node) */
+    bool find_three_sided_dead_regions; /* clique cut-sets of three (with
+                                         * find_dead_region_pairs) */
     bool iterative_dead_regions;        /* cut-sets in every fill-in round,
                                          * not only the first */
     bool use_patterns;                  /* use the loaded pattern set */
     bool find_vulnerable;
     bool find_reversible;               /* captured-reversible cells */
+    int reverser_need;                  /* a bound on the work of
+                                         * find_reversible: try a reverser
+                                         * only when Z's view of c needs at
+                                         * most this many of c's empty
+                                         * neighbours captured (or none
+                                         * will do); 2 by default */
     bool find_dominated;                /* dominated patterns */
     bool find_neighbour_dominated;      /* cells dead or captured once
                                          * to_move holds a neighbour

@@ -66,6 +66,9 @@ static const param_desc_t ice_param_table[] = {
     { "find_three_sided_dead_regions", PARAM_BOOL,
       offsetof(ice_params_t, find_three_sided_dead_regions), 0, 1, NULL,
       "dead regions behind clique cut-sets of three nodes, not only one or two" },
+    { "find_dead_region_pairs", PARAM_BOOL, offsetof(ice_params_t, find_dead_region_pairs),
+      0, 1, NULL, "dead regions behind clique cut-sets of two nodes (off: of one node only, "
+      "one search instead of one per node)" },
     { "iterative_dead_regions", PARAM_BOOL, offsetof(ice_params_t, iterative_dead_regions),
       0, 1, NULL, "search dead regions again after every round of fill-in" },
     { "use_patterns", PARAM_BOOL, offsetof(ice_params_t, use_patterns), 0, 1, NULL,
@@ -74,6 +77,9 @@ static const param_desc_t ice_param_table[] = {
       "find vulnerable cells and their killers" },
     { "find_reversible", PARAM_BOOL, offsetof(ice_params_t, find_reversible), 0, 1, NULL,
       "find captured-reversible cells and their reversers" },
+    { "reverser_need", PARAM_INT, offsetof(ice_params_t, reverser_need), 0, 6, NULL,
+      "a bound on the work: a reverser is tried only when at most this many of the cell's "
+      "neighbours must be captured for it to die for the side to move" },
     { "find_dominated", PARAM_BOOL, offsetof(ice_params_t, find_dominated), 0, 1, NULL,
       "find dominated cells (patterns)" },
     { "find_neighbour_dominated", PARAM_BOOL, offsetof(ice_params_t, find_neighbour_dominated),
@@ -160,6 +166,12 @@ static const param_desc_t dfpn_param_table[] = {
     { "neighbour_dominated", PARAM_BOOL, offsetof(dfpn_params_t, neighbour_dominated), 0, 1,
       NULL, "the solver's inferior cells include param_player_ice's neighbour-dominated ones "
       "(off: its sibling pruning finds them from the children, and its trees are smaller)" },
+    { "dead_region_pairs", PARAM_BOOL, offsetof(dfpn_params_t, dead_region_pairs), 0, 1, NULL,
+      "the solver's dead regions include those behind cut-sets of two nodes, as "
+      "param_player_ice find_dead_region_pairs (off: one node only, which is faster)" },
+    { "reverser_need", PARAM_INT, offsetof(dfpn_params_t, reverser_need), 0, 6, NULL,
+      "the solver's param_player_ice reverser_need (1: fewer reversers tried than the "
+      "player's 2, which is faster)" },
     { "db_min_work", PARAM_INT, offsetof(dfpn_params_t, db_min_work), 0, 1 << 30, NULL,
       "the solved-position database (db-open, --db) keeps a proven node of the proof when its "
       "work (DFPN calls) is at least this; the root always" },

@@ -76,6 +76,19 @@ typedef struct dfpn_params {
                                  * those cells from the children, and the
                                  * static rule grows 7x7 trees by ~9 %
                                  * (the engine applies it, solver.h) */
+    bool dead_region_pairs;     /* the solver's ICE with param_player_ice's
+                                 * find_dead_region_pairs; off by default:
+                                 * on the 49 7x7 openings the cut-sets of
+                                 * two filled cells the other rules fill a
+                                 * round later, at a seventh of the
+                                 * solver's time (the engine applies it,
+                                 * solver.h) */
+    int reverser_need;          /* the solver's ICE reverser_need (ice.h);
+                                 * 1 by default against the player's 2:
+                                 * on 7x7 the reversers that need two
+                                 * captured neighbours cost an eighth of
+                                 * the solver's time and shrink its trees
+                                 * by 1 % */
     int db_min_work;            /* not read by the search: the least work
                                  * of a solved node the engine stores in
                                  * its solved-position database

@@ -173,8 +173,11 @@ START_TEST(ice_sealed_region_is_dead)
     ice_params_t prm;
     ice_params_init(&prm);
     ice_result_t *r = malloc(sizeof *r);
-    ice_compute(ice, &prm, &p, HEX_BLACK, r);
-    ck_assert(bitset_test(&r->inferior, cell_named(g, "a4")));
+    for (int pairs = 0; pairs < 2; pairs++) {
+        prm.find_dead_region_pairs = pairs;
+        ice_compute(ice, &prm, &p, HEX_BLACK, r);
+        ck_assert(bitset_test(&r->inferior, cell_named(g, "a4")));
+    }
     free(r);
     ice_free(ice);
     position_free(&p);
@@ -621,7 +624,9 @@ check_position(minimax_t *mm, ice_t *ice, const ice_params_t *prm, position_t *p
 /* Which rules a run prunes with. */
 typedef struct run_kind {
     const char *name;           /* for the output line */
-    bool three_sided, vulnerable, reversible;
+    bool pairs, three_sided;    /* cut-sets of two (else one), three */
+    bool vulnerable, reversible;
+    int reverser_need;
     unsigned seed;
 } run_kind_t;
 
@@ -644,7 +649,9 @@ run_soundness(const pattern_set_t *pats, const run_kind_t *kind, int count)
     ice_t *ice = ice_new(pats);
     ice_params_t prm;
     ice_params_init(&prm);
+    prm.find_dead_region_pairs = kind->pairs;
     prm.find_three_sided_dead_regions = kind->three_sided;
+    prm.reverser_need = kind->reverser_need;
     prm.find_vulnerable = kind->vulnerable;
     prm.find_reversible = kind->reversible;
     ice_result_t *r = malloc(sizeof *r);
@@ -679,7 +686,7 @@ run_soundness(const pattern_set_t *pats, const run_kind_t *kind, int count)
 
 START_TEST(ice_fillin_and_pruning_agree_with_minimax)
 {
-    static const run_kind_t kind = { "", false, true, true, 20240611u };
+    static const run_kind_t kind = { "", true, false, true, true, 2, 20240611u };
     pattern_set_t *s = load_patterns();
     run_soundness(s, &kind, env_count("HEIN_ICE_POSITIONS", 10000));
     pattern_set_free(s);
@@ -688,7 +695,20 @@ END_TEST
 
 START_TEST(ice_three_sided_cutsets_agree_with_minimax)
 {
-    static const run_kind_t kind = { " (three-sided cut-sets)", true, true, true, 20240618u };
+    static const run_kind_t kind = { " (three-sided cut-sets)", true, true, true, true, 2,
+                                     20240618u };
+    pattern_set_t *s = load_patterns();
+    run_soundness(s, &kind, env_count("HEIN_ICE_POSITIONS", 10000) / 4);
+    pattern_set_free(s);
+}
+END_TEST
+
+/* The solver's settings (param_dfpn): cut-sets of one node, found in one
+ * search, and reversers tried only when one captured neighbour may do. */
+START_TEST(ice_single_cutsets_agree_with_minimax)
+{
+    static const run_kind_t kind = { " (cut-sets of one node, reverser_need 1)", false, false,
+                                     true, true, 1, 20261129u };
     pattern_set_t *s = load_patterns();
     run_soundness(s, &kind, env_count("HEIN_ICE_POSITIONS", 10000) / 4);
     pattern_set_free(s);
@@ -699,8 +719,8 @@ END_TEST
  * as reversible cells. */
 START_TEST(ice_reversible_pruning_agrees_with_minimax)
 {
-    static const run_kind_t kind = { " (no vulnerable: reversible)", false, false, true,
-                                     20240619u };
+    static const run_kind_t kind = { " (no vulnerable: reversible)", true, false, false, true,
+                                     2, 20240619u };
     pattern_set_t *s = load_patterns();
     run_soundness(s, &kind, env_count("HEIN_ICE_POSITIONS", 10000) / 4);
     pattern_set_free(s);
@@ -711,8 +731,8 @@ END_TEST
  * prune. */
 START_TEST(ice_dominated_pruning_agrees_with_minimax)
 {
-    static const run_kind_t kind = { " (no vulnerable, no reversible: dominated)", false, false,
-                                     false, 20240611u };
+    static const run_kind_t kind = { " (no vulnerable, no reversible: dominated)", true, false,
+                                     false, false, 2, 20240611u };
     pattern_set_t *s = load_patterns();
     run_soundness(s, &kind, env_count("HEIN_ICE_POSITIONS", 10000) / 4);
     pattern_set_free(s);
@@ -745,6 +765,7 @@ ice_suite(void)
     tcase_set_timeout(tc, 600.0 * (n > 10000 ? n / 10000.0 : 1.0));
     tcase_add_test(tc, ice_fillin_and_pruning_agree_with_minimax);
     tcase_add_test(tc, ice_three_sided_cutsets_agree_with_minimax);
+    tcase_add_test(tc, ice_single_cutsets_agree_with_minimax);
     tcase_add_test(tc, ice_reversible_pruning_agrees_with_minimax);
     tcase_add_test(tc, ice_dominated_pruning_agrees_with_minimax);
     suite_add_tcase(s, tc);
