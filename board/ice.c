@@ -66,6 +66,7 @@ ice_params_init(ice_params_t *prm)
 {
     prm->find_dead_region_pairs = true;
     prm->reverser_need = 2;
+    prm->pair_reach = 2;
     prm->find_three_sided_dead_regions = false;
     prm->iterative_dead_regions = false;
     prm->use_patterns = true;
@@ -508,6 +509,8 @@ cutset_dead(xgraph_t *gr, const position_t *p, hex_color_t x, int maxk)
 
 /* ---- fill-in -------------------------------------------------------- */
 
+static bitset_t adjacent_empty(const position_t *p, int c);
+
 /* Empty cells within distance two of c, c excluded. */
 static bitset_t
 near_cells(const position_t *p, int c)
@@ -700,7 +703,7 @@ dead_given(ice_t *ice, int c, hex_color_t color, int at)
 }
 
 static bool
-round_pairs(ice_t *ice, ice_result_t *r)
+round_pairs(ice_t *ice, const ice_params_t *prm, ice_result_t *r)
 {
     bool changed = false;
     bitset_t empty = position_empty_cells(&ice->work);
@@ -720,7 +723,8 @@ round_pairs(ice_t *ice, ice_result_t *r)
             if (ice->work.winner != HEX_EMPTY || !is_empty_cell(&ice->work, a))
                 break;
             if (!built) {
-                near = near_cells(&ice->work, a);
+                near = prm->pair_reach < 2 ? adjacent_empty(&ice->work, a)
+                    : near_cells(&ice->work, a);
                 cviews_build(&ice->work, a, v);
                 built = true;
             }
@@ -1162,7 +1166,7 @@ ice_fill(ice_t *ice, const ice_params_t *prm, const position_t *p, hex_color_t t
         if (ice->work.winner == HEX_EMPTY && (first || prm->iterative_dead_regions))
             changed |= round_cutsets(ice, prm, r);
         if (ice->work.winner == HEX_EMPTY)
-            changed |= round_pairs(ice, r);
+            changed |= round_pairs(ice, prm, r);
         if (ice->work.winner == HEX_EMPTY && patterns)
             changed |= round_patterns(ice, r);
         first = false;

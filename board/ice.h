@@ -25,7 +25,8 @@
  *     edge is X-irrelevant (a chain enters and leaves it through K).
  * Captured pairs.  Empty cells a, b such that a is dead once X holds b and
  * b is dead once X holds a: X answers Y's move in one by the other, so
- * filling both with X keeps the value (for either side to move).
+ * filling both with X keeps the value (for either side to move).  The
+ * fill-in tries the pairs within distance pair_reach (1 or 2).
  * Patterns.  Loaded pattern sets (board/pattern.h) add dead cells,
  * captured sets, vulnerable cells and dominated cells; each pattern's claim
  * is proven by tools/patcheck/patcheck_ice.c.
@@ -135,6 +136,10 @@ typedef struct ice_params {
                                          * most this many of c's empty
                                          * neighbours captured (or none
                                          * will do); 2 by default */
+    int pair_reach;                     /* the fill-in's captured pairs:
+                                         * cells adjacent (1) or within
+                                         * distance two (2, the default;
+                                         * one pair in twenty) */
     bool find_dominated;                /* dominated patterns */
     bool find_neighbour_dominated;      /* cells dead or captured once
                                          * to_move holds a neighbour

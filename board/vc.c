@@ -1015,16 +1015,72 @@ vc_save(const vc_t *vc, vc_saved_t *s)
     return true;
 }
 
-/* Carry every saved connection over (carry_w), one copy per common
- * width as for the closure. */
+/* Whether carry_w would insert the connection as it is, not queued: its
+ * endpoints and carrier untouched by the new stones. */
+VC_INLINE bool
+carried_unchanged(const vc_t *vc, const vc_saved_conn_t *sc, const bitset_t *carrier,
+                  const bitset_t *added_own, int cw)
+{
+    return vc->ep[sc->a] == sc->a && vc->ep[sc->b] == sc->b && !bitset_test(added_own, sc->a)
+        && !bitset_test(added_own, sc->b) && !bitset_intersects_n(carrier, &vc->opp, cw)
+        && !bitset_intersects_n(carrier, added_own, cw);
+}
+
+/* Append an unchanged connection to its pair's list, as insert_w would
+ * when the list holds only unchanged connections of the same saved list,
+ * all of which came before it there: that list was sorted by size and
+ * held no connection inside another (insert_w keeps both), so nothing is
+ * dropped and the order stands.  False when the list is full (the
+ * parameters changed since the save): the caller inserts it then. */
+VC_INLINE bool
+carry_append(vc_t *vc, const vc_saved_conn_t *sc, const bitset_t *carrier, int cw)
+{
+    int s = slot_get(vc, sc->a, sc->b);
+    if (s < 0)
+        return true;            /* out of memory: nomem is set */
+    vc_slot_t *sl = &vc->slots[s];
+    bool full = sc->key < 0;
+    int n = full ? sl->nfull : sl->nsemi;
+    if (n == (full ? vc->params.max_fulls : vc->params.max_semis))
+        return false;
+    vc_conn_t *c = (full ? slot_fulls(vc, s) : slot_semis(vc, s)) + n;
+    c->carrier = *carrier;
+    c->key = sc->key;
+    c->rule = sc->rule;
+    c->size = (int16_t)bitset_count_n(carrier, cw);
+    c->done = true;
+    if (full)
+        sl->nfull++;
+    else
+        sl->nsemi++;
+    update_nbrs(vc, s);
+    return true;
+}
+
+/* Carry every saved connection over (carry_w), one copy per common width
+ * as for the closure.  Without limit_fulls the unchanged ones go first,
+ * appended to their lists (carry_append), then the others through
+ * insert_w: without list limits the lists are those of inserting all in
+ * the saved order (test_vc checks builds from saved lists against fresh
+ * ones), and most connections of an incremental build are unchanged.
+ * With limit_fulls whether a full is kept depends on the fulls before it,
+ * so every connection goes through insert_w in the saved order. */
 VC_INLINE void
 carry_saved_w(vc_t *vc, const vc_saved_t *s, const bitset_t *added, int cw)
 {
     bitset_t c = bitset_empty();
+    bool split = !vc->params.limit_fulls;
+    for (size_t k = 0; split && k < s->n; k++) {
+        memcpy(c.w, s->words + k * (size_t)cw, (size_t)cw * sizeof(uint64_t));
+        const vc_saved_conn_t *sc = &s->conns[k];
+        if (carried_unchanged(vc, sc, &c, added, cw) && !carry_append(vc, sc, &c, cw))
+            carry_w(vc, sc->a, sc->b, &c, sc->key, sc->rule, added, cw);
+    }
     for (size_t k = 0; k < s->n; k++) {
         memcpy(c.w, s->words + k * (size_t)cw, (size_t)cw * sizeof(uint64_t));
         const vc_saved_conn_t *sc = &s->conns[k];
-        carry_w(vc, sc->a, sc->b, &c, sc->key, sc->rule, added, cw);
+        if (!split || !carried_unchanged(vc, sc, &c, added, cw))
+            carry_w(vc, sc->a, sc->b, &c, sc->key, sc->rule, added, cw);
     }
 }
 

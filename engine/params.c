@@ -80,6 +80,8 @@ static const param_desc_t ice_param_table[] = {
     { "reverser_need", PARAM_INT, offsetof(ice_params_t, reverser_need), 0, 6, NULL,
       "a bound on the work: a reverser is tried only when at most this many of the cell's "
       "neighbours must be captured for it to die for the side to move" },
+    { "pair_reach", PARAM_INT, offsetof(ice_params_t, pair_reach), 1, 2, NULL,
+      "the fill-in's captured pairs: adjacent cells (1) or cells within distance two (2)" },
     { "find_dominated", PARAM_BOOL, offsetof(ice_params_t, find_dominated), 0, 1, NULL,
       "find dominated cells (patterns)" },
     { "find_neighbour_dominated", PARAM_BOOL, offsetof(ice_params_t, find_neighbour_dominated),
@@ -170,8 +172,10 @@ static const param_desc_t dfpn_param_table[] = {
       "the solver's dead regions include those behind cut-sets of two nodes, as "
       "param_player_ice find_dead_region_pairs (off: one node only, which is faster)" },
     { "reverser_need", PARAM_INT, offsetof(dfpn_params_t, reverser_need), 0, 6, NULL,
-      "the solver's param_player_ice reverser_need (1: fewer reversers tried than the "
+      "the solver's param_player_ice reverser_need (0: fewer reversers tried than the "
       "player's 2, which is faster)" },
+    { "pair_reach", PARAM_INT, offsetof(dfpn_params_t, pair_reach), 1, 2, NULL,
+      "the solver's param_player_ice pair_reach (1: adjacent pairs only, which is faster)" },
     { "db_min_work", PARAM_INT, offsetof(dfpn_params_t, db_min_work), 0, 1 << 30, NULL,
       "the solved-position database (db-open, --db) keeps a proven node of the proof when its "
       "work (DFPN calls) is at least this; the root always" },

@@ -21,14 +21,15 @@ struct solver {
     bool limit_fulls;           /* ... and param_dfpn limit_fulls and */
     bool neighbour_dominated;   /* neighbour_dominated, */
     bool dead_region_pairs;     /* dead_region_pairs, */
-    int reverser_need;          /* reverser_need and */
+    int reverser_need;          /* reverser_need, */
+    int pair_reach;             /* pair_reach and */
     bool path_builds;           /* path_builds */
     kn_config_t cfg;            /* p's knowledge: kn with vc_params ... */
     vc_params_t vc_params;      /* ... but limit_fulls and path_builds
                                  * from param_dfpn, */
     ice_params_t ice_params;    /* find_neighbour_dominated,
-                                 * find_dead_region_pairs and
-                                 * reverser_need too */
+                                 * find_dead_region_pairs, reverser_need
+                                 * and pair_reach too */
     solverdb_t *db;             /* borrowed (solver_set_db), or NULL */
     solver_db_report_t report;  /* the last solver_solve's */
 };
@@ -77,6 +78,7 @@ solver_prepare(solver_t *sv, const dfpn_params_t *params, const kn_config_t *kn,
         || sv->neighbour_dominated != params->neighbour_dominated
         || sv->dead_region_pairs != params->dead_region_pairs
         || sv->reverser_need != params->reverser_need
+        || sv->pair_reach != params->pair_reach
         || sv->path_builds != params->path_builds;
     if (sv->p && (sv->threads != threads || knowledge_changed))
         drop_workspaces(sv);
@@ -96,6 +98,7 @@ solver_prepare(solver_t *sv, const dfpn_params_t *params, const kn_config_t *kn,
     sv->neighbour_dominated = params->neighbour_dominated;
     sv->dead_region_pairs = params->dead_region_pairs;
     sv->reverser_need = params->reverser_need;
+    sv->pair_reach = params->pair_reach;
     sv->path_builds = params->path_builds;
     if (!sv->p && sv->tt && sv->cache) {
         sv->cfg = *kn;
@@ -110,6 +113,7 @@ solver_prepare(solver_t *sv, const dfpn_params_t *params, const kn_config_t *kn,
             sv->ice_params.find_neighbour_dominated = params->neighbour_dominated;
             sv->ice_params.find_dead_region_pairs = params->dead_region_pairs;
             sv->ice_params.reverser_need = params->reverser_need;
+            sv->ice_params.pair_reach = params->pair_reach;
             sv->cfg.ice_params = &sv->ice_params;
         }
         sv->p = spdfpn_new(sv->tt, &sv->cfg, threads, sv->cache);

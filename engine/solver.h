@@ -18,7 +18,8 @@
  *   - the workspaces are made again when the thread count or the board
  *     knowledge (the engine's kn_config_t and its generation number,
  *     engine.h, or param_dfpn limit_fulls, neighbour_dominated,
- *     dead_region_pairs, reverser_need or path_builds) changed;
+ *     dead_region_pairs, reverser_need, pair_reach or path_builds)
+ *     changed;
  *     the cache is emptied
  *     when the knowledge changed, since an expansion depends on it;
  *   - the solver's knowledge is the engine's with one change: its VC
@@ -32,8 +33,11 @@
  *     cut-sets of one node unless param_dfpn dead_region_pairs (off by
  *     default: on 7x7 the pairs cost a seventh of the time and save no
  *     nodes), its reversers are tried as param_dfpn reverser_need says
- *     (1 by default, the player's 2: the cases of two cost an eighth of
- *     the time for 1 % of the nodes), and its VC builds start from the
+ *     (0 by default, the player's 2: the cases of one and two cost a
+ *     fifth of the time for 8 % of the nodes), its captured pairs are
+ *     adjacent cells as param_dfpn pair_reach says (1; the player's 2:
+ *     pairs two apart are one in twenty and cost 3 % of the time), and
+ *     its VC builds start from the
  *     ancestor's lists as param_dfpn path_builds says (on by default:
  *     7x7 nodes are ~12 % faster; off, a fresh build at every node makes
  *     an expansion a function of the position alone, which is what the

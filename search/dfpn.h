@@ -84,11 +84,15 @@ typedef struct dfpn_params {
                                  * solver's time (the engine applies it,
                                  * solver.h) */
     int reverser_need;          /* the solver's ICE reverser_need (ice.h);
-                                 * 1 by default against the player's 2:
-                                 * on 7x7 the reversers that need two
-                                 * captured neighbours cost an eighth of
+                                 * 0 by default against the player's 2:
+                                 * on 7x7 the reversers that need one or
+                                 * two captured neighbours cost a fifth of
                                  * the solver's time and shrink its trees
-                                 * by 1 % */
+                                 * by 8 % */
+    int pair_reach;             /* the solver's ICE pair_reach; 1 by
+                                 * default against the player's 2: the
+                                 * pairs two apart cost 3 % of the time
+                                 * and shrink the trees by 1.5 % */
     int db_min_work;            /* not read by the search: the least work
                                  * of a solved node the engine stores in
                                  * its solved-position database

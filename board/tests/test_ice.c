@@ -626,7 +626,7 @@ typedef struct run_kind {
     const char *name;           /* for the output line */
     bool pairs, three_sided;    /* cut-sets of two (else one), three */
     bool vulnerable, reversible;
-    int reverser_need;
+    int reverser_need, pair_reach;
     unsigned seed;
 } run_kind_t;
 
@@ -652,6 +652,7 @@ run_soundness(const pattern_set_t *pats, const run_kind_t *kind, int count)
     prm.find_dead_region_pairs = kind->pairs;
     prm.find_three_sided_dead_regions = kind->three_sided;
     prm.reverser_need = kind->reverser_need;
+    prm.pair_reach = kind->pair_reach;
     prm.find_vulnerable = kind->vulnerable;
     prm.find_reversible = kind->reversible;
     ice_result_t *r = malloc(sizeof *r);
@@ -686,7 +687,7 @@ run_soundness(const pattern_set_t *pats, const run_kind_t *kind, int count)
 
 START_TEST(ice_fillin_and_pruning_agree_with_minimax)
 {
-    static const run_kind_t kind = { "", true, false, true, true, 2, 20240611u };
+    static const run_kind_t kind = { "", true, false, true, true, 2, 2, 20240611u };
     pattern_set_t *s = load_patterns();
     run_soundness(s, &kind, env_count("HEIN_ICE_POSITIONS", 10000));
     pattern_set_free(s);
@@ -695,7 +696,7 @@ END_TEST
 
 START_TEST(ice_three_sided_cutsets_agree_with_minimax)
 {
-    static const run_kind_t kind = { " (three-sided cut-sets)", true, true, true, true, 2,
+    static const run_kind_t kind = { " (three-sided cut-sets)", true, true, true, true, 2, 2,
                                      20240618u };
     pattern_set_t *s = load_patterns();
     run_soundness(s, &kind, env_count("HEIN_ICE_POSITIONS", 10000) / 4);
@@ -704,11 +705,13 @@ START_TEST(ice_three_sided_cutsets_agree_with_minimax)
 END_TEST
 
 /* The solver's settings (param_dfpn): cut-sets of one node, found in one
- * search, and reversers tried only when one captured neighbour may do. */
-START_TEST(ice_single_cutsets_agree_with_minimax)
+ * search, reversers tried only when c dies for Z with the reverser alone
+ * (or only for Y), captured pairs of adjacent cells. */
+START_TEST(ice_solver_settings_agree_with_minimax)
 {
-    static const run_kind_t kind = { " (cut-sets of one node, reverser_need 1)", false, false,
-                                     true, true, 1, 20261129u };
+    static const run_kind_t kind = { " (the solver's: cut-sets of one node, reverser_need 0, "
+                                     "pair_reach 1)", false, false, true, true, 0, 1,
+                                     20261129u };
     pattern_set_t *s = load_patterns();
     run_soundness(s, &kind, env_count("HEIN_ICE_POSITIONS", 10000) / 4);
     pattern_set_free(s);
@@ -720,7 +723,7 @@ END_TEST
 START_TEST(ice_reversible_pruning_agrees_with_minimax)
 {
     static const run_kind_t kind = { " (no vulnerable: reversible)", true, false, false, true,
-                                     2, 20240619u };
+                                     2, 2, 20240619u };
     pattern_set_t *s = load_patterns();
     run_soundness(s, &kind, env_count("HEIN_ICE_POSITIONS", 10000) / 4);
     pattern_set_free(s);
@@ -732,7 +735,7 @@ END_TEST
 START_TEST(ice_dominated_pruning_agrees_with_minimax)
 {
     static const run_kind_t kind = { " (no vulnerable, no reversible: dominated)", true, false,
-                                     false, false, 2, 20240611u };
+                                     false, false, 2, 2, 20240611u };
     pattern_set_t *s = load_patterns();
     run_soundness(s, &kind, env_count("HEIN_ICE_POSITIONS", 10000) / 4);
     pattern_set_free(s);
@@ -765,7 +768,7 @@ ice_suite(void)
     tcase_set_timeout(tc, 600.0 * (n > 10000 ? n / 10000.0 : 1.0));
     tcase_add_test(tc, ice_fillin_and_pruning_agree_with_minimax);
     tcase_add_test(tc, ice_three_sided_cutsets_agree_with_minimax);
-    tcase_add_test(tc, ice_single_cutsets_agree_with_minimax);
+    tcase_add_test(tc, ice_solver_settings_agree_with_minimax);
     tcase_add_test(tc, ice_reversible_pruning_agrees_with_minimax);
     tcase_add_test(tc, ice_dominated_pruning_agrees_with_minimax);
     suite_add_tcase(s, tc);
