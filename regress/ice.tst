@@ -12,6 +12,18 @@ param_player_ice iterative_dead_regions 1
 #? [.*\[bool\] find_three_sided_dead_regions 1.*\[bool\] iterative_dead_regions 1.*]
 3 param_player_ice no_such_key 1
 #? [.*]*
+# The bounds on the work: captured pairs one or two apart, reversers that
+# need at most 0 to 6 captured neighbours.
+4 param_player_ice pair_reach 3
+#? [.*]*
+5 param_player_ice pair_reach
+#? [2]
+6 param_player_ice reverser_need -1
+#? [.*]*
+7 param_player_ice reverser_need
+#? [2]
+8 param_player_ice find_dead_region_pairs
+#? [1]
 
 # A stone one row from its edge holds the two cells between (edge bridge,
 # a captured pair), for either side to move.
