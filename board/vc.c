@@ -1061,8 +1061,9 @@ carry_append(vc_t *vc, const vc_saved_conn_t *sc, const bitset_t *carrier, int c
  * as for the closure.  Without limit_fulls the unchanged ones go first,
  * appended to their lists (carry_append), then the others through
  * insert_w: without list limits the lists are those of inserting all in
- * the saved order (test_vc checks builds from saved lists against fresh
- * ones), and most connections of an incremental build are unchanged.
+ * the saved order (test_vc checks vc_play's lists, carried so, against
+ * fresh builds), and most connections of an incremental build are
+ * unchanged.
  * With limit_fulls whether a full is kept depends on the fulls before it,
  * so every connection goes through insert_w in the saved order. */
 VC_INLINE void
