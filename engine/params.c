@@ -172,7 +172,7 @@ static const param_desc_t dfpn_param_table[] = {
       "the solver's dead regions include those behind cut-sets of two nodes, as "
       "param_player_ice find_dead_region_pairs (off: one node only, which is faster)" },
     { "reverser_need", PARAM_INT, offsetof(dfpn_params_t, reverser_need), 0, 6, NULL,
-      "the solver's param_player_ice reverser_need (0: fewer reversers tried than the "
+      "the solver's param_player_ice reverser_need (1: fewer reversers tried than the "
       "player's 2, which is faster)" },
     { "pair_reach", PARAM_INT, offsetof(dfpn_params_t, pair_reach), 1, 2, NULL,
       "the solver's param_player_ice pair_reach (1: adjacent pairs only, which is faster)" },

@@ -33,8 +33,8 @@
  *     cut-sets of one node unless param_dfpn dead_region_pairs (off by
  *     default: on 7x7 the pairs cost a seventh of the time and save no
  *     nodes), its reversers are tried as param_dfpn reverser_need says
- *     (0 by default, the player's 2: the cases of one and two cost a
- *     fifth of the time for 8 % of the nodes), its captured pairs are
+ *     (1 by default, the player's 2: the cases of two cost an eighth of
+ *     the time for 1 % of the nodes), its captured pairs are
  *     adjacent cells as param_dfpn pair_reach says (1; the player's 2:
  *     pairs two apart are one in twenty and cost 3 % of the time), and
  *     its VC builds start from the

@@ -32,7 +32,7 @@ dfpn_params_default(dfpn_params_t *p)
     p->limit_fulls = false;
     p->neighbour_dominated = false;
     p->dead_region_pairs = false;
-    p->reverser_need = 0;
+    p->reverser_need = 1;
     p->pair_reach = 1;
     p->path_builds = true;
     p->db_min_work = 1000;

@@ -84,11 +84,13 @@ typedef struct dfpn_params {
                                  * solver's time (the engine applies it,
                                  * solver.h) */
     int reverser_need;          /* the solver's ICE reverser_need (ice.h);
-                                 * 0 by default against the player's 2:
-                                 * on 7x7 the reversers that need one or
-                                 * two captured neighbours cost a fifth of
+                                 * 1 by default against the player's 2:
+                                 * on 7x7 the reversers that need two
+                                 * captured neighbours cost an eighth of
                                  * the solver's time and shrink its trees
-                                 * by 8 % */
+                                 * by 1 %; with 0 7x7 is 3 % faster, but
+                                 * 8x8 a3 was not solved in 20 minutes
+                                 * (10 with 1 or 2) */
     int pair_reach;             /* the solver's ICE pair_reach; 1 by
                                  * default against the player's 2: the
                                  * pairs two apart cost 3 % of the time

@@ -705,12 +705,12 @@ START_TEST(ice_three_sided_cutsets_agree_with_minimax)
 END_TEST
 
 /* The solver's settings (param_dfpn): cut-sets of one node, found in one
- * search, reversers tried only when c dies for Z with the reverser alone
- * (or only for Y), captured pairs of adjacent cells. */
+ * search, reversers tried only when c dies for Z with one captured
+ * neighbour at most (or only for Y), captured pairs of adjacent cells. */
 START_TEST(ice_solver_settings_agree_with_minimax)
 {
-    static const run_kind_t kind = { " (the solver's: cut-sets of one node, reverser_need 0, "
-                                     "pair_reach 1)", false, false, true, true, 0, 1,
+    static const run_kind_t kind = { " (the solver's: cut-sets of one node, reverser_need 1, "
+                                     "pair_reach 1)", false, false, true, true, 1, 1,
                                      20261129u };
     pattern_set_t *s = load_patterns();
     run_soundness(s, &kind, env_count("HEIN_ICE_POSITIONS", 10000) / 4);
