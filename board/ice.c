@@ -509,7 +509,12 @@ cutset_dead(xgraph_t *gr, const position_t *p, hex_color_t x, int maxk)
 
 /* ---- fill-in -------------------------------------------------------- */
 
-static bitset_t adjacent_empty(const position_t *p, int c);
+/* Empty cells next to c. */
+static bitset_t
+adjacent_empty(const position_t *p, int c)
+{
+    return bitset_and(p->geo->nbrs[c], position_empty_cells(p));
+}
 
 /* Empty cells within distance two of c, c excluded. */
 static bitset_t
@@ -817,13 +822,6 @@ round_patterns(ice_t *ice, ice_result_t *r)
 }
 
 /* ---- vulnerable, captured-reversible and dominated ------------------ */
-
-/* Empty cells next to c. */
-static bitset_t
-adjacent_empty(const position_t *p, int c)
-{
-    return bitset_and(p->geo->nbrs[c], position_empty_cells(p));
-}
 
 static void
 play_y(ice_t *ice, hex_color_t y, int cell, int16_t *s, int *n)

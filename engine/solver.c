@@ -18,12 +18,8 @@ struct solver {
     const kn_config_t *kn;      /* the engine's knowledge p was made for
                                  * ... */
     uint64_t generation;        /* ... its generation ... */
-    bool limit_fulls;           /* ... and param_dfpn limit_fulls and */
-    bool neighbour_dominated;   /* neighbour_dominated, */
-    bool dead_region_pairs;     /* dead_region_pairs, */
-    int reverser_need;          /* reverser_need, */
-    int pair_reach;             /* pair_reach and */
-    bool path_builds;           /* path_builds */
+    dfpn_params_t made;         /* ... and the param_dfpn knowledge keys
+                                 * (same_knowledge) */
     kn_config_t cfg;            /* p's knowledge: kn with vc_params ... */
     vc_params_t vc_params;      /* ... but limit_fulls and path_builds
                                  * from param_dfpn, */
@@ -59,6 +55,17 @@ solver_free(solver_t *sv)
     free(sv);
 }
 
+/* Whether the param_dfpn keys that change the solver's knowledge (solver.h)
+ * are the same in a and b. */
+static bool
+same_knowledge(const dfpn_params_t *a, const dfpn_params_t *b)
+{
+    return a->limit_fulls == b->limit_fulls && a->path_builds == b->path_builds
+        && a->neighbour_dominated == b->neighbour_dominated
+        && a->dead_region_pairs == b->dead_region_pairs
+        && a->reverser_need == b->reverser_need && a->pair_reach == b->pair_reach;
+}
+
 bool
 solver_prepare(solver_t *sv, const dfpn_params_t *params, const kn_config_t *kn,
                uint64_t generation)
@@ -74,12 +81,7 @@ solver_prepare(solver_t *sv, const dfpn_params_t *params, const kn_config_t *kn,
         sv->tt_mb = params->tt_mb;
     }
     bool knowledge_changed = sv->kn != kn || sv->generation != generation
-        || sv->limit_fulls != params->limit_fulls
-        || sv->neighbour_dominated != params->neighbour_dominated
-        || sv->dead_region_pairs != params->dead_region_pairs
-        || sv->reverser_need != params->reverser_need
-        || sv->pair_reach != params->pair_reach
-        || sv->path_builds != params->path_builds;
+        || !same_knowledge(&sv->made, params);
     if (sv->p && (sv->threads != threads || knowledge_changed))
         drop_workspaces(sv);
     if (sv->cache && sv->cache_threads != threads) {
@@ -94,12 +96,7 @@ solver_prepare(solver_t *sv, const dfpn_params_t *params, const kn_config_t *kn,
     }
     sv->kn = kn;
     sv->generation = generation;
-    sv->limit_fulls = params->limit_fulls;
-    sv->neighbour_dominated = params->neighbour_dominated;
-    sv->dead_region_pairs = params->dead_region_pairs;
-    sv->reverser_need = params->reverser_need;
-    sv->pair_reach = params->pair_reach;
-    sv->path_builds = params->path_builds;
+    sv->made = *params;
     if (!sv->p && sv->tt && sv->cache) {
         sv->cfg = *kn;
         if (kn->vc_params) {
