@@ -129,8 +129,9 @@ static const char solve_usage_text[] =
     "  -r, --resume FILE      continue the job of checkpoint FILE: the positions\n"
     "                         done are kept, the open one resumes from the\n"
     "                         saved table; checkpoints go on to FILE unless\n"
-    "                         --checkpoint says otherwise; --time, --every and\n"
-    "                         --tt-mb default to the checkpoint's\n"
+    "                         --checkpoint says otherwise; --time, --every,\n"
+    "                         --tt-mb and --threads default to the\n"
+    "                         checkpoint's\n"
     "  -d, --db FILE          the solved-position database (SQLite; made when\n"
     "                         absent): a position found in it is answered at\n"
     "                         once, and what a solve proves is stored in it\n"
@@ -282,19 +283,21 @@ solve_set(engine_t *e, const char *group, const char *key, const char *value, co
     return false;
 }
 
-/* The engine's solver with the run's threads and table size, and the
- * progress pace; false after saying why. */
+/* The engine's solver with the run's threads and table size (--threads
+ * and --tt-mb, else these), and the progress pace; false after saying
+ * why. */
 static bool
-solve_engine(solve_run_t *run, int tt_mb)
+solve_engine(solve_run_t *run, int tt_mb, int threads)
 {
-    char mb[32];
+    char mb[32], th[32];
     snprintf(mb, sizeof mb, "%d", tt_mb);
+    snprintf(th, sizeof th, "%d", threads);
     run->e = engine_new(1);
     if (!run->e) {
         fprintf(stderr, "%s: out of memory\n", PROG);
         return false;
     }
-    return solve_set(run->e, "param_game", "threads", run->o->threads ? run->o->threads : "1",
+    return solve_set(run->e, "param_game", "threads", run->o->threads ? run->o->threads : th,
                      "--threads")
         && solve_set(run->e, "param_dfpn", "tt_mb", run->o->tt_mb ? run->o->tt_mb : mb,
                      "--tt-mb")
@@ -307,7 +310,7 @@ static tt_t *
 solve_make_table(void *arg, const solve_job_t *job)
 {
     solve_run_t *run = arg;
-    if (!solve_engine(run, job->tt_mb))
+    if (!solve_engine(run, job->tt_mb, job->threads))
         return NULL;
     solver_t *sv = engine_solver(run->e);
     return sv ? solver_table(sv) : NULL;
@@ -851,12 +854,13 @@ solve_setup(solve_run_t *run)
             return false;
         run->job.tt_mb = 64;
         run->job.every = o->checkpoint ? SOLVE_DEFAULT_EVERY : 0;
-        if (!solve_engine(run, run->job.tt_mb))
+        if (!solve_engine(run, run->job.tt_mb, 1))
             return false;
         run->checkpoint = o->checkpoint;
     }
     if (o->tt_mb)
         run->job.tt_mb = run->e->dfpn_params.tt_mb;
+    run->job.threads = run->e->game_params.threads;
     if (o->time >= 0)
         run->job.time = o->time;
     if (o->every >= 0)

@@ -15,6 +15,7 @@
 
 #include "board/bytes.h"
 #include "board/wholefile.h"
+#include "engine/engine.h"
 
 #define CKPT_MAGIC "hein-solve checkpoint"
 
@@ -22,6 +23,7 @@ bool
 solve_job_init(solve_job_t *job, int width, int height, char *why, size_t whylen)
 {
     memset(job, 0, sizeof *job);
+    job->threads = 1;
     if (width < 1 || width > HEX_MAX_SIZE || height < 1 || height > HEX_MAX_SIZE) {
         snprintf(why, whylen, "no board of %d x %d (1 to %d a side)", width, height,
                  HEX_MAX_SIZE);
@@ -244,7 +246,8 @@ ckpt_text(const solve_job_t *job, strbuf_t *out)
         util_buf_addc(out, '\n');
     }
     util_buf_addf(out, "openings %d\n", job->openings ? 1 : 0);
-    util_buf_addf(out, "settings %.17g %.17g %d\n", job->time, job->every, job->tt_mb);
+    util_buf_addf(out, "settings %.17g %.17g %d %d\n", job->time, job->every, job->tt_mb,
+                  job->threads);
     util_buf_addf(out, "items %d\n", job->nitems);
     for (int i = 0; i < job->nitems; i++) {
         const solve_item_t *it = &job->items[i];
@@ -410,7 +413,7 @@ read_text(reader_t *r, solve_job_t *job, char *why, size_t whylen)
     r->lineno = 1;
     r->sum = bytes_fnv1a(r->sum, head, strlen(head));
     int version = atoi(head + strlen(CKPT_MAGIC) + 1);
-    if (version != SOLVE_CKPT_VERSION) {
+    if (version != SOLVE_CKPT_VERSION && version != 1) {
         snprintf(why, whylen, "a checkpoint of format version %d; this program reads "
                  "version %d", version, SOLVE_CKPT_VERSION);
         return false;
@@ -451,14 +454,18 @@ read_text(reader_t *r, solve_job_t *job, char *why, size_t whylen)
         return false;
     }
     job->openings = v == 1;
-    if (!next_line(r, "settings", 3, why, whylen))
+    if (!next_line(r, "settings", version == 1 ? 3 : 4, why, whylen))
         return false;
+    uint64_t threads = 1;
     if (!parse_double(r->word[0], &job->time) || !parse_double(r->word[1], &job->every)
-        || !parse_u64(r->word[2], &v) || v < 1 || v > (1u << 20)) {
+        || !parse_u64(r->word[2], &v) || v < 1 || v > (1u << 20)
+        || (version > 1 && (!parse_u64(r->word[3], &threads) || threads < 1
+                            || threads > ENGINE_MAX_THREADS))) {
         snprintf(why, whylen, "line %d: bad settings", r->lineno);
         return false;
     }
     job->tt_mb = (int)v;
+    job->threads = (int)threads;
     if (!next_line(r, "items", 1, why, whylen))
         return false;
     if (!parse_u64(r->word[0], &v) || v < 1 || v > HEX_MAX_CELLS) {

@@ -20,14 +20,17 @@
  * it skips the items done and continues the open one from the table.
  * Format, version SOLVE_CKPT_VERSION: text lines, then the table:
  *
- *     hein-solve checkpoint 1
+ *     hein-solve checkpoint 2
  *     board W H
  *     to-move black|white          the base position's side to move
  *     black CELL...                its stones ("black" alone: none)
  *     white CELL...
  *     openings 0|1                 items are first moves (1) or the
  *                                  base position itself (0)
- *     settings TIME EVERY TT_MB    --time, --every, --tt-mb of the run
+ *     settings TIME EVERY TT_MB THREADS
+ *                                  --time, --every, --tt-mb, --threads
+ *                                  of the run (version 1 had no THREADS:
+ *                                  read as 1)
  *     items N
  *     item MOVE TWIN STATE WINNER REPLY SECONDS EXPANSIONS WORK
  *                                  N lines: MOVE the cell ("-" for the
@@ -44,7 +47,8 @@
  * It is written whole or not at all (beside the file, fsync'd, renamed
  * over it, the folder fsync'd), so a kill at any moment leaves the old
  * checkpoint or the new one.  A file that is not a checkpoint, of another
- * version, damaged (a sum) or cut short is refused with a message. */
+ * version (versions 1 and 2 are read), damaged (a sum) or cut short is
+ * refused with a message. */
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -52,7 +56,7 @@
 #include "board/position.h"
 #include "search/tt.h"
 
-#define SOLVE_CKPT_VERSION 1
+#define SOLVE_CKPT_VERSION 2
 
 typedef enum solve_state {
     SOLVE_OPEN = 0,             /* not solved yet (maybe begun) */
@@ -88,6 +92,7 @@ typedef struct solve_job {
     double time;                /* seconds per item; 0: no limit */
     double every;               /* minutes between checkpoints; 0: none */
     int tt_mb;
+    int threads;                /* solver threads (a resume runs as many) */
 } solve_job_t;
 
 /* A job of W x H with no stones, Black to move and no items.  False

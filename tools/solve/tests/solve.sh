@@ -97,7 +97,7 @@ sleep 0.2
 kill -9 $pid 2>/dev/null || fail "6x6: the run ended before it could be killed"
 wait $pid 2>/dev/null
 [ -s "$tmp/killed.out" ] && fail "6x6: the killed run wrote its table"
-head -n 1 "$tmp/c.ckpt" | grep -aq '^hein-solve checkpoint 1$' \
+head -n 1 "$tmp/c.ckpt" | grep -aq '^hein-solve checkpoint 2$' \
     || fail "6x6: no whole checkpoint after the kill"
 ls "$tmp" | grep -q 'c.ckpt.tmp' && rm -f "$tmp"/c.ckpt.tmp*   # a kill mid-write
 done_before=$(grep -ac '^item .* solved ' "$tmp/c.ckpt")
@@ -116,6 +116,25 @@ run_tool "6x6 finished" "$solve" --resume "$tmp/c.ckpt" -q
 expect_status 0
 winners "$tmp/out" >"$tmp/w6f"
 cmp -s "$tmp/w6f" "$tmp/w6" || fail "6x6 finished: winners differ"
+
+# ---- a resume runs as many threads as the run it continues ----------
+run_tool "5x5 two threads" "$solve" --board 5 --moves c3 --threads 2 -q \
+    --checkpoint "$tmp/t2.ckpt"
+expect_status 0
+grep -aq '^settings .* 2$' "$tmp/t2.ckpt" || fail "two threads: not in the checkpoint"
+run_tool "5x5 two threads resumed" "$solve" --resume "$tmp/t2.ckpt" -q
+expect_status 0
+grep -aq '^settings .* 2$' "$tmp/t2.ckpt" || fail "two threads: lost by the resume"
+run_tool "5x5 resumed on one" "$solve" --resume "$tmp/t2.ckpt" --threads 1 -q
+expect_status 0
+grep -aq '^settings .* 1$' "$tmp/t2.ckpt" || fail "--threads 1 on a resume: not kept"
+# a checkpoint of format version 1 (no threads in it: one) still resumes
+cp "$srcdir/solve/tests/v1-4x4.ckpt" "$tmp/v1.ckpt"
+run_tool "version 1" "$solve" --resume "$tmp/v1.ckpt" -q
+expect_status 0
+grep -q '^position *white *b3 ' "$tmp/out" || fail "version 1: not white's win after b2"
+head -n 1 "$tmp/v1.ckpt" | grep -aq '^hein-solve checkpoint 2$' \
+    || fail "version 1: not written again as version 2"
 
 # ---- bad checkpoints: refused, left as they were ------------------------
 # bad_ckpt LABEL FILE TEXT: --resume FILE fails with TEXT; FILE unchanged.
@@ -136,8 +155,10 @@ head -c $((size - 100)) "$tmp/c.saved" >"$tmp/cut.ckpt"
 bad_ckpt "cut in the table" "$tmp/cut.ckpt" "truncated hein table"
 head -c 300 "$tmp/c.saved" >"$tmp/cut2.ckpt"
 bad_ckpt "cut in the text" "$tmp/cut2.ckpt" "cannot resume from"
-sed '1s/checkpoint 1/checkpoint 2/' "$tmp/c.saved" >"$tmp/v2.ckpt"
-bad_ckpt "version 2" "$tmp/v2.ckpt" "format version 2"
+sed '1s/checkpoint 2/checkpoint 3/' "$tmp/c.saved" >"$tmp/v3.ckpt"
+bad_ckpt "version 3" "$tmp/v3.ckpt" "format version 3"
+sed 's/^settings \(.*\) 1$/settings \1 0/' "$tmp/c.saved" >"$tmp/th0.ckpt"
+bad_ckpt "no threads" "$tmp/th0.ckpt" "bad settings"
 sed 's/^item a1 f6 solved white/item a1 f6 solved black/' "$tmp/c.saved" >"$tmp/edit.ckpt"
 bad_ckpt "edited" "$tmp/edit.ckpt" "the sum of its text does not match"
 bad_ckpt "missing" "$tmp/none.ckpt" "cannot resume from"
