@@ -176,6 +176,9 @@ static const param_desc_t dfpn_param_table[] = {
       "player's 2, which is faster)" },
     { "pair_reach", PARAM_INT, offsetof(dfpn_params_t, pair_reach), 1, 2, NULL,
       "the solver's param_player_ice pair_reach (1: adjacent pairs only, which is faster)" },
+    { "order_vc_weight", PARAM_DOUBLE, offsetof(dfpn_params_t, order_vc_weight), 0.001, 1000,
+      NULL, "the solver's param_resist vc_weight: the circuit that orders its moves weighs each "
+      "full VC this much (1, as the player's; 2 suits 6x6 and 7x7 better, 1 suits 8x8)" },
     { "db_min_work", PARAM_INT, offsetof(dfpn_params_t, db_min_work), 0, 1 << 30, NULL,
       "the solved-position database (db-open, --db) keeps a proven node of the proof when its "
       "work (DFPN calls) is at least this; the root always" },

@@ -25,7 +25,8 @@ struct solver {
                                  * from param_dfpn, */
     ice_params_t ice_params;    /* find_neighbour_dominated,
                                  * find_dead_region_pairs, reverser_need
-                                 * and pair_reach too */
+                                 * and pair_reach too, */
+    resist_params_t resist_params;      /* and vc_weight */
     solverdb_t *db;             /* borrowed (solver_set_db), or NULL */
     solver_db_report_t report;  /* the last solver_solve's */
 };
@@ -63,7 +64,8 @@ same_knowledge(const dfpn_params_t *a, const dfpn_params_t *b)
     return a->limit_fulls == b->limit_fulls && a->path_builds == b->path_builds
         && a->neighbour_dominated == b->neighbour_dominated
         && a->dead_region_pairs == b->dead_region_pairs
-        && a->reverser_need == b->reverser_need && a->pair_reach == b->pair_reach;
+        && a->reverser_need == b->reverser_need && a->pair_reach == b->pair_reach
+        && a->order_vc_weight == b->order_vc_weight;
 }
 
 bool
@@ -112,6 +114,11 @@ solver_prepare(solver_t *sv, const dfpn_params_t *params, const kn_config_t *kn,
             sv->ice_params.reverser_need = params->reverser_need;
             sv->ice_params.pair_reach = params->pair_reach;
             sv->cfg.ice_params = &sv->ice_params;
+        }
+        if (kn->resist_params) {
+            sv->resist_params = *kn->resist_params;
+            sv->resist_params.vc_weight = params->order_vc_weight;
+            sv->cfg.resist_params = &sv->resist_params;
         }
         sv->p = spdfpn_new(sv->tt, &sv->cfg, threads, sv->cache);
         sv->threads = threads;

@@ -34,6 +34,7 @@ dfpn_params_default(dfpn_params_t *p)
     p->dead_region_pairs = false;
     p->reverser_need = 1;
     p->pair_reach = 1;
+    p->order_vc_weight = 1;
     p->path_builds = true;
     p->db_min_work = 1000;
 }
