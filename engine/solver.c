@@ -26,7 +26,7 @@ struct solver {
     ice_params_t ice_params;    /* find_neighbour_dominated,
                                  * find_dead_region_pairs, reverser_need
                                  * and pair_reach too, */
-    resist_params_t resist_params;      /* and vc_weight */
+    resist_params_t resist_params;      /* and vc_weight and empty_group */
     solverdb_t *db;             /* borrowed (solver_set_db), or NULL */
     solver_db_report_t report;  /* the last solver_solve's */
 };
@@ -65,7 +65,8 @@ same_knowledge(const dfpn_params_t *a, const dfpn_params_t *b)
         && a->neighbour_dominated == b->neighbour_dominated
         && a->dead_region_pairs == b->dead_region_pairs
         && a->reverser_need == b->reverser_need && a->pair_reach == b->pair_reach
-        && a->order_vc_weight == b->order_vc_weight;
+        && a->order_vc_weight == b->order_vc_weight
+        && a->order_empty_group == b->order_empty_group;
 }
 
 bool
@@ -118,6 +119,7 @@ solver_prepare(solver_t *sv, const dfpn_params_t *params, const kn_config_t *kn,
         if (kn->resist_params) {
             sv->resist_params = *kn->resist_params;
             sv->resist_params.vc_weight = params->order_vc_weight;
+            sv->resist_params.empty_group = params->order_empty_group;
             sv->cfg.resist_params = &sv->resist_params;
         }
         sv->p = spdfpn_new(sv->tt, &sv->cfg, threads, sv->cache);

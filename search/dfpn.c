@@ -35,6 +35,7 @@ dfpn_params_default(dfpn_params_t *p)
     p->reverser_need = 1;
     p->pair_reach = 1;
     p->order_vc_weight = 1;
+    p->order_empty_group = 1;
     p->path_builds = true;
     p->db_min_work = 1000;
 }
