@@ -45,8 +45,8 @@
  *     but 8 % more on 8x8 c7 d4 f1 g1) and an empty cell's contact with
  *     a group or edge as param_dfpn order_empty_group says (1, the
  *     player's 2: 15 % fewer expansions on 7x7, 6 % on 6x6, 3.5 % on
- *     those 8x8 openings, 27 % on b5 and 11 % on a8, but a3 took more
- *     than 1.8 times as many), and its VC builds start from the
+ *     those 8x8 openings, 27 % on b5 and 11 % on a8, but a3 took 2.3
+ *     times as many), and its VC builds start from the
  *     ancestor's lists as param_dfpn path_builds says (on by default:
  *     7x7 nodes are ~12 % faster; off, a fresh build at every node makes
  *     an expansion a function of the position alone, which is what the

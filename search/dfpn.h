@@ -110,7 +110,8 @@ typedef struct dfpn_params {
                                  * the 18 6x6 ones 6 % and 8x8 c7 d4 f1 g1
                                  * 3.5 % (0.5: +2 %, +11 %, 0 %; 1.5:
                                  * +1 % on 7x7); 8x8 b5 27 % and a8 11 %
-                                 * fewer, but a3 over 79 % more (README) */
+                                 * fewer, but a3 2.3 times as many
+                                 * (README) */
     int db_min_work;            /* not read by the search: the least work
                                  * of a solved node the engine stores in
                                  * its solved-position database
