@@ -181,8 +181,8 @@ static const param_desc_t dfpn_param_table[] = {
       "full VC this much (1, as the player's; 2 suits 6x6 and 7x7 better, 1 suits 8x8)" },
     { "order_empty_group", PARAM_DOUBLE, offsetof(dfpn_params_t, order_empty_group), 0.001,
       1000, NULL, "the solver's param_resist empty_group: the conductance between an empty cell "
-      "and a group or edge it touches in the circuit that orders its moves 1: as to an empty neighbour, "
-      "which orders the solver's moves better than the player's 2)" },
+      "and a group or edge it touches in the circuit that orders its moves (1: as to an empty "
+      "neighbour, which orders the solver's moves better than the player's 2)" },
     { "db_min_work", PARAM_INT, offsetof(dfpn_params_t, db_min_work), 0, 1 << 30, NULL,
       "the solved-position database (db-open, --db) keeps a proven node of the proof when its "
       "work (DFPN calls) is at least this; the root always" },

@@ -415,7 +415,7 @@ read_text(reader_t *r, solve_job_t *job, char *why, size_t whylen)
     int version = atoi(head + strlen(CKPT_MAGIC) + 1);
     if (version != SOLVE_CKPT_VERSION && version != 1) {
         snprintf(why, whylen, "a checkpoint of format version %d; this program reads "
-                 "version %d", version, SOLVE_CKPT_VERSION);
+                 "versions 1 to %d", version, SOLVE_CKPT_VERSION);
         return false;
     }
     uint64_t w, h, v;
