@@ -38,6 +38,7 @@ dfpn_params_default(dfpn_params_t *p)
     p->order_empty_group = 1;
     p->path_builds = true;
     p->db_min_work = 1000;
+    p->work_limit = 0;
 }
 
 dfpn_t *
@@ -251,6 +252,22 @@ dfpn_expand(dfpn_t *s, const position_t *pos, hex_color_t to_move, kn_expansion_
 }
 
 bool
+dfpn_node(dfpn_t *s, const position_t *pos, hex_color_t to_move, kn_expansion_t *out)
+{
+    if (pos->to_move == to_move)
+        return expand(s, pos, out);
+    position_t *p = malloc(sizeof *p);
+    if (!p)
+        return false;
+    position_copy(p, pos);
+    position_set_to_move(p, to_move);
+    bool ok = expand(s, p, out);
+    position_free(p);
+    free(p);
+    return ok;
+}
+
+bool
 dfpn_lookup(dfpn_t *s, const position_t *pos, tt_data_t *out)
 {
     return tt_lookup(s->tt, position_key(pos), out);
@@ -404,6 +421,10 @@ dfpn_check_stop(dfpn_t *s)
 {
     if (s->stopped)
         return true;
+    if (s->params->work_limit > 0 && s->stats.work >= s->params->work_limit) {
+        s->stopped = true;      /* a job's end (toptree.h) */
+        return true;
+    }
     if (s->stats.work % STOP_CHECK_EVERY == 0) {
         if (stop_requested(s->stop))
             s->stopped = true;

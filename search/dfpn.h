@@ -116,6 +116,12 @@ typedef struct dfpn_params {
                                  * of a solved node the engine stores in
                                  * its solved-position database
                                  * (engine/solver.h) */
+    uint64_t work_limit;        /* not a param_dfpn key: the caller's
+                                 * limit on one solve's work (DFPN calls;
+                                 * with several threads each stops at its
+                                 * share), for the jobs of a job-level
+                                 * search (toptree.h); 0: none.  A solve
+                                 * that reaches it stops as at a deadline */
 } dfpn_params_t;
 
 void dfpn_params_default(dfpn_params_t *p);
@@ -187,6 +193,11 @@ void dfpn_solve(dfpn_t *s, const position_t *pos, hex_color_t to_move,
  * is decided, else the moves it tries, in order.  False when memory is
  * short. */
 bool dfpn_expand(dfpn_t *s, const position_t *pos, hex_color_t to_move, kn_expansion_t *out);
+
+/* The same, as the search reads it: from the expansion cache when the
+ * search left it there (with path builds it may differ from a fresh
+ * one; both are sound), else made and cached. */
+bool dfpn_node(dfpn_t *s, const position_t *pos, hex_color_t to_move, kn_expansion_t *out);
 
 /* The table's entry for pos (its side to move). */
 bool dfpn_lookup(dfpn_t *s, const position_t *pos, tt_data_t *out);

@@ -60,6 +60,8 @@ struct spdfpn {
     /* One solve's settings: written before the threads start, read-only
      * while they run. */
     const dfpn_params_t *params;
+    dfpn_params_t wparams;      /* the workers': the caller's, with each
+                                 * thread's share of its work_limit */
     const stop_t *stop;         /* the caller's */
     stop_t wstop;               /* the workers': the caller's and the
                                  * job board's halt flag */
@@ -414,6 +416,9 @@ spdfpn_solve(spdfpn_t *p, const position_t *pos, hex_color_t to_move,
         return;
     }
     p->params = params;
+    p->wparams = *params;
+    if (params->work_limit > 0)
+        p->wparams.work_limit = (params->work_limit + (uint64_t)n - 1) / (uint64_t)n;
     p->stop = stop;
     p->wstop = stop_with_halt(stop, jobs_halt(p->jobs));
     p->max_work = params->max_work_per_job > 0
@@ -424,7 +429,7 @@ spdfpn_solve(spdfpn_t *p, const position_t *pos, hex_color_t to_move,
     void *workers[SPDFPN_MAX_THREADS];
     for (int i = 0; i < n; i++) {
         worker_t *w = &p->w[i];
-        dfpn_begin(w->s, pos, to_move, params, &p->wstop);
+        dfpn_begin(w->s, pos, to_move, &p->wparams, &p->wstop);
         dfpn_set_progress(w->s, NULL, NULL);    /* reports come from report() */
         workers[i] = w;
     }
