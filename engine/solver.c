@@ -275,19 +275,18 @@ walk_children(walk_t *w, position_t *p, hex_color_t winner, int best)
     free(x);
 }
 
-/* Store the proof of r (solved) at pos in the database. */
-static void
-store_proof(solver_t *sv, const position_t *pos, hex_color_t to_move,
-            const dfpn_params_t *params, const dfpn_result_t *r)
+bool
+solver_proof_items(solver_t *sv, const position_t *pos, hex_color_t to_move,
+                   const dfpn_params_t *params, const dfpn_result_t *r,
+                   solverdb_item_t **items, size_t *n)
 {
     walk_t w = { .s = spdfpn_workspace(sv->p),
                  .min_work = params->db_min_work > 0 ? (uint64_t)params->db_min_work : 0 };
+    *items = NULL;
+    *n = 0;
     position_t *p = malloc(sizeof *p);
-    if (!p) {
-        snprintf(sv->report.error, sizeof sv->report.error, "out of memory");
-        sv->report.failed = true;
-        return;
-    }
+    if (!p)
+        return false;
     position_copy(p, pos);
     position_set_to_move(p, to_move);
     tt_data_t d;
@@ -301,14 +300,30 @@ store_proof(solver_t *sv, const position_t *pos, hex_color_t to_move,
         walk_children(&w, p, root.winner, root.move);
     position_free(p);
     free(p);
+    free(w.seen);
     /* out of memory partway: what was gathered is still true */
-    if (w.n > 0 && !solverdb_put(sv->db, w.items, w.n, sv->report.error,
-                                 sizeof sv->report.error))
+    *items = w.items;
+    *n = w.n;
+    return !w.oom;
+}
+
+/* Store the proof of r (solved) at pos in the database. */
+static void
+store_proof(solver_t *sv, const position_t *pos, hex_color_t to_move,
+            const dfpn_params_t *params, const dfpn_result_t *r)
+{
+    solverdb_item_t *items;
+    size_t n;
+    if (!solver_proof_items(sv, pos, to_move, params, r, &items, &n) && n == 0) {
+        snprintf(sv->report.error, sizeof sv->report.error, "out of memory");
+        sv->report.failed = true;
+        return;
+    }
+    if (n > 0 && !solverdb_put(sv->db, items, n, sv->report.error, sizeof sv->report.error))
         sv->report.failed = true;
     else
-        sv->report.stored = w.n;
-    free(w.items);
-    free(w.seen);
+        sv->report.stored = n;
+    free(items);
 }
 
 void
@@ -406,6 +421,21 @@ solver_bounds(solver_t *sv, const position_t *pos, hex_color_t to_move, kn_expan
     }
     free(p);
     return true;
+}
+
+bool
+solver_job_report(solver_t *sv, const position_t *pos, hex_color_t to_move, toptree_buf_t *b,
+                  toptree_report_t *r)
+{
+    position_t *p = malloc(sizeof *p);
+    if (!p)
+        return false;
+    position_copy(p, pos);
+    position_set_to_move(p, to_move);
+    bool ok = toptree_report_from(spdfpn_workspace(sv->p), p, b, r);
+    position_free(p);
+    free(p);
+    return ok;
 }
 
 int

@@ -68,6 +68,7 @@
 #include "search/dfpn.h"
 #include "search/expcache.h"
 #include "search/spdfpn.h"
+#include "search/toptree.h"
 #include "search/tt.h"
 
 typedef struct solver solver_t;
@@ -127,6 +128,23 @@ const solver_db_report_t *solver_db_report(const solver_t *sv);
 void solver_solve(solver_t *sv, const position_t *pos, hex_color_t to_move,
                   const dfpn_params_t *params, const stop_t *stop, dfpn_progress_fn fn,
                   void *arg, dfpn_result_t *out);
+
+/* The positions solver_solve stores for the proof of r (solved at pos,
+ * to_move to move) as the table holds it: the root, then the walk below
+ * it through the nodes with at least params->db_min_work work, as
+ * database items (solverdb.h), into *items (malloc'd, the caller frees
+ * it; NULL when none) and *n.  False when memory ran short partway
+ * (*items then holds what was gathered, all of it true).  After
+ * solver_solve found r. */
+bool solver_proof_items(solver_t *sv, const position_t *pos, hex_color_t to_move,
+                        const dfpn_params_t *params, const dfpn_result_t *r,
+                        solverdb_item_t **items, size_t *n);
+
+/* The report of a job of the two-level search on pos (to_move to move;
+ * toptree.h toptree_report_from), after solver_solve ran it; r points
+ * into b.  False when memory is short. */
+bool solver_job_report(solver_t *sv, const position_t *pos, hex_color_t to_move,
+                       toptree_buf_t *b, toptree_report_t *r);
 
 /* The winning moves of to_move at pos (not over) among those the solver
  * considers (dfpn_moves) and their images where the expansion's symmetry

@@ -544,6 +544,12 @@ toptree_child(const toptree_t *t, int node, int i)
 }
 
 int
+toptree_parent(const toptree_t *t, int node)
+{
+    return t->nodes[node].parent;
+}
+
+int
 toptree_move(const toptree_t *t, int node)
 {
     return t->nodes[node].move;

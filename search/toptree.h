@@ -168,6 +168,7 @@ int toptree_running(const toptree_t *t);
 int toptree_nchildren(const toptree_t *t, int node);
 int toptree_child(const toptree_t *t, int node, int i);
 int toptree_move(const toptree_t *t, int node);         /* from its parent */
+int toptree_parent(const toptree_t *t, int node);       /* -1: the root */
 bool toptree_solved(const toptree_t *t, int node, bool *win, int *best);
 uint64_t toptree_work(const toptree_t *t, int node);
 uint64_t toptree_key(const toptree_t *t, int node);      /* position_key */

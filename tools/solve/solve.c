@@ -25,6 +25,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <inttypes.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -39,6 +40,9 @@
 #include "tools/lib/util.h"
 #include "tools/solve/solve_job.h"
 #include "tools/solve/solve_map.h"
+#if HAVE_MPI
+#include "tools/solve/solve_mpi.h"
+#endif
 
 #define PROG "hein-solve"
 #define SOLVE_MAX_SECONDS 1e9
@@ -62,6 +66,10 @@ typedef struct solve_opts {
     const char *db;             /* --db */
     const char *proof;          /* --proof */
     bool quiet;                 /* --quiet */
+    bool mpi;                   /* --mpi */
+    const char *scheme;         /* --scheme, or NULL */
+    double job_work;            /* --job-work; < 0: not given */
+    double top_depth;           /* --top-depth; < 0: not given */
 } solve_opts_t;
 
 /* The run: the engine, the job, the stop and the figures of this run.
@@ -91,6 +99,12 @@ typedef struct solve_run {
     uint64_t exp_before;        /* its expansions before it */
     double last_line;           /* when the last progress line was printed */
     bool tty;                   /* stderr is a terminal: lines refreshed */
+#if HAVE_MPI
+    dist_t *dist;               /* --mpi, rank 0: the two-level search */
+    char tree_file[4096];       /* its top tree beside the checkpoint, or "" */
+    dist_stats_t dist_sum;      /* its figures over this run */
+    int ranks;
+#endif
 } solve_run_t;
 
 static const char solve_usage_text[] =
@@ -148,6 +162,19 @@ static const char solve_usage_text[] =
     "                         who wins after it (black, white; grey with '?'\n"
     "                         where unsolved)\n"
     "  -q, --quiet            no progress lines\n"
+    "Across processes (when built with MPI; under mpirun, every rank with the\n"
+    "same options):\n"
+    "      --mpi              the two-level search: rank 0 keeps a best-first\n"
+    "                         proof-number tree and hands its leaves out as\n"
+    "                         jobs; every other rank solves them with\n"
+    "                         --threads threads and keeps its table; proved\n"
+    "                         positions reach every rank and the --db\n"
+    "      --scheme NAME      spdfpn (one process; the default) or two-level\n"
+    "                         (the default with --mpi)\n"
+    "      --job-work N       DFPN calls a job may make (default: 2000 up to\n"
+    "                         6x6, 8000 above)\n"
+    "      --top-depth N      the top tree's depth limit (default 64): leaves\n"
+    "                         there are not expanded, their jobs continue them\n"
     "  -h, --help             show this help and exit\n"
     "  -V, --version          show the version and exit\n"
     "\n"
@@ -185,6 +212,10 @@ static const struct option solve_long_options[] = {
     { "db", required_argument, NULL, 'd' },
     { "proof", required_argument, NULL, 'P' },
     { "quiet", no_argument, NULL, 'q' },
+    { "mpi", no_argument, NULL, 'I' },
+    { "scheme", required_argument, NULL, 'S' },
+    { "job-work", required_argument, NULL, 'J' },
+    { "top-depth", required_argument, NULL, 'D' },
     { "help", no_argument, NULL, 'h' },
     { "version", no_argument, NULL, 'V' },
     { NULL, 0, NULL, 0 }
@@ -209,6 +240,8 @@ solve_parse(int argc, char **argv, solve_opts_t *o)
     memset(o, 0, sizeof *o);
     o->time = -1;
     o->every = -1;
+    o->job_work = -1;
+    o->top_depth = -1;
     opterr = 0;
     int c;
     while ((c = getopt_long(argc, argv, ":b:m:o:aT:t:c:e:r:d:P:qhV", solve_long_options, NULL)) != -1) {
@@ -239,6 +272,23 @@ solve_parse(int argc, char **argv, solve_opts_t *o)
         case 'd': o->db = optarg; break;
         case 'P': o->proof = optarg; break;
         case 'q': o->quiet = true; break;
+        case 'I': o->mpi = true; break;
+        case 'S': o->scheme = optarg; break;
+        case 'J':
+            if (!parse_seconds(optarg, 1e15, &o->job_work) || o->job_work < 1
+                || o->job_work != (double)(uint64_t)o->job_work) {
+                fprintf(stderr, "%s: invalid --job-work '%s' (DFPN calls, 1 or more)\n", PROG,
+                        optarg);
+                return 2;
+            }
+            break;
+        case 'D':
+            if (!parse_seconds(optarg, 255, &o->top_depth)
+                || o->top_depth != (double)(int)o->top_depth) {
+                fprintf(stderr, "%s: invalid --top-depth '%s' (0 to 255)\n", PROG, optarg);
+                return 2;
+            }
+            break;
         case 'h': fputs(solve_usage_text, stdout); return -1;
         case 'V': printf("%s (%s) %s\n", PROG, PACKAGE_NAME, PACKAGE_VERSION); return -1;
         default:
@@ -264,6 +314,14 @@ solve_parse(int argc, char **argv, solve_opts_t *o)
         why = "--openings or --all-openings, not both";
     else if (o->every >= 0 && !o->checkpoint && !o->resume)
         why = "--every needs --checkpoint";
+    else if (o->scheme && strcmp(o->scheme, "spdfpn") != 0 && strcmp(o->scheme, "two-level") != 0)
+        why = "--scheme takes spdfpn or two-level";
+    else if (o->scheme && strcmp(o->scheme, "two-level") == 0 && !o->mpi)
+        why = "--scheme two-level runs across processes: give --mpi (under mpirun)";
+    else if (o->scheme && strcmp(o->scheme, "spdfpn") == 0 && o->mpi)
+        why = "--scheme spdfpn runs in one process: leave out --mpi";
+    else if ((o->job_work >= 0 || o->top_depth >= 0) && !o->mpi)
+        why = "--job-work and --top-depth are the two-level search's: give --mpi";
     if (why) {
         fprintf(stderr, "%s: %s\nTry '%s --help'.\n", PROG, why, PROG);
         return 2;
@@ -550,6 +608,14 @@ solve_checkpoint(solve_run_t *run)
         fprintf(stderr, "%s: out of memory\n", PROG);
         return false;
     }
+#if HAVE_MPI
+    /* the top tree first: a kill between the two files leaves a tree
+     * that is still true of its position, older or newer */
+    if (run->dist && !dist_save_tree(run->dist, why, sizeof why)) {
+        fprintf(stderr, "%s: %s\n", PROG, why);
+        return false;
+    }
+#endif
     bool ok = solve_ckpt_save(&run->job, solver_table(sv), run->checkpoint, why, sizeof why);
     double t1 = util_now();
     run->checkpoint_seconds += t1 - t0;
@@ -661,6 +727,27 @@ solve_position(solve_run_t *run, const position_t *pos, hex_color_t to_move, sol
         run->item_before = it->seconds;
         run->exp_before = it->expansions;
         double t0 = util_now();
+#if HAVE_MPI
+        if (run->dist) {
+            dist_stats_t ds;
+            dist_solve(run->dist, pos, to_move, &prm, run->e->db,
+                       run->tree_file[0] ? run->tree_file : NULL, &stop, solve_progress, run,
+                       &r, &ds);
+            it->seconds += util_now() - t0;
+            if (ds.resumed && !run->o->quiet)
+                fprintf(stderr, "%s: the top tree read from %s: %" PRIu64 " nodes\n", PROG,
+                        run->tree_file, ds.resumed);
+            run->db_hits += (int)ds.db_hits;
+            run->db_stored += ds.db_stored;
+            run->dist_sum.jobs += ds.jobs;
+            run->dist_sum.work += ds.work;
+            run->dist_sum.expansions += ds.expansions;
+            run->dist_sum.worker_seconds += ds.worker_seconds;
+            run->dist_sum.seconds += ds.seconds;
+            run->dist_sum.tree.nodes += ds.tree.nodes;
+            goto solved;
+        }
+#endif
         solver_solve(sv, pos, to_move, &prm, &stop, solve_progress, run, &r);
         it->seconds += util_now() - t0;
         const solver_db_report_t *dr = solver_db_report(sv);
@@ -670,6 +757,9 @@ solve_position(solve_run_t *run, const position_t *pos, hex_color_t to_move, sol
             if (dr->failed)
                 fprintf(stderr, "%s: database: %s\n", PROG, dr->error);
         }
+#if HAVE_MPI
+    solved:
+#endif
         it->expansions += r.stats.expansions;
         it->work += r.stats.work;
         if (r.winner != HEX_EMPTY) {
@@ -815,6 +905,16 @@ print_table(const solve_run_t *run)
     if (run->o->proof)
         util_buf_addf(&out, "# proof certificates: %d written%s\n", run->proofs,
                       run->proof_failed ? ", some could not be" : "");
+#if HAVE_MPI
+    if (run->dist) {
+        const dist_stats_t *ds = &run->dist_sum;
+        util_buf_addf(&out, "# two-level search: %d ranks (%d workers), %" PRIu64 " jobs, "
+                      "%.2f s busy in jobs (%.0f%% of the workers' time), top tree %" PRIu64
+                      " nodes\n", run->ranks, run->ranks - 1, ds->jobs, ds->worker_seconds,
+                      ds->seconds > 0 ? 100.0 * ds->worker_seconds
+                      / (ds->seconds * (run->ranks - 1)) : 0.0, ds->tree.nodes);
+    }
+#endif
     if (run->o->db)
         util_buf_addf(&out, "# database %s: %d position%s answered from it, %zu stored\n",
                       run->o->db, run->db_hits, run->db_hits == 1 ? "" : "s", run->db_stored);
@@ -888,21 +988,38 @@ solve_setup(solve_run_t *run)
     return true;
 }
 
-int
-main(int argc, char **argv)
+/* The run on one process, or on rank 0 of `ranks` (0: no MPI). */
+static int
+solve_main(const solve_opts_t *opts, int ranks)
 {
-    if (util_help_version(argc, argv, PROG, solve_usage_text))
-        return 0;
-    solve_opts_t o;
-    int status = solve_parse(argc, argv, &o);
-    if (status)
-        return status < 0 ? 0 : status;
+    solve_opts_t o = *opts;
+    int status;
     solve_run_t *run = util_xmalloc(sizeof *run);
     memset(run, 0, sizeof *run);
     run->o = &o;
     run->tty = isatty(STDERR_FILENO);
     atomic_init(&run->halt, false);
-    if (!solve_setup(run)) {
+    bool ok = solve_setup(run);
+#if HAVE_MPI
+    run->ranks = ranks;
+    if (ok && ranks > 0) {
+        dist_params_t dp;
+        dp.job_work = o.job_work > 0 ? (uint64_t)o.job_work : 0;
+        toptree_params_default(&dp.top);
+        if (o.top_depth >= 0)
+            dp.top.max_depth = (int)o.top_depth;
+        run->dist = dist_lead_new(ranks, &dp, run->job.threads, run->job.tt_mb,
+                                  run->job.geo->width, run->job.geo->height);
+        ok = run->dist != NULL;
+        if (ok && run->checkpoint)
+            snprintf(run->tree_file, sizeof run->tree_file, "%s.tree", run->checkpoint);
+    } else if (ranks > 0) {
+        dist_quit(ranks);
+    }
+#else
+    (void)ranks;
+#endif
+    if (!ok) {
         if (run->e)
             engine_free(run->e);
         solve_job_free(&run->job);
@@ -931,8 +1048,45 @@ main(int argc, char **argv)
             status = 128 + sigthread_signal(&run->signals);
         sigthread_end(&run->signals);
     }
+#if HAVE_MPI
+    dist_lead_end(run->dist);
+#endif
     engine_free(run->e);
     solve_job_free(&run->job);
     free(run);
     return status;
+}
+
+int
+main(int argc, char **argv)
+{
+    if (util_help_version(argc, argv, PROG, solve_usage_text))
+        return 0;
+    solve_opts_t o;
+    int status = solve_parse(argc, argv, &o);
+    if (status)
+        return status < 0 ? 0 : status;
+    if (!o.mpi)
+        return solve_main(&o, 0);
+#if HAVE_MPI
+    int rank, size;
+    if (!dist_init(&argc, &argv, &rank, &size))
+        return 1;
+    if (rank > 0) {
+        /* a stop comes from rank 0, which ends the jobs and tells the
+         * workers to quit after its checkpoint */
+        signal(SIGINT, SIG_IGN);
+        signal(SIGTERM, SIG_IGN);
+        signal(SIGHUP, SIG_IGN);
+        status = dist_work();
+    } else {
+        status = solve_main(&o, size);
+    }
+    dist_finalize();
+    return status;
+#else
+    fprintf(stderr, "%s: --mpi: this hein-solve was built without MPI (configure found none: "
+            "install libopenmpi-dev and openmpi-bin, which ./bootstrap does as root)\n", PROG);
+    return 2;
+#endif
 }
