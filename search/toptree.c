@@ -185,16 +185,6 @@ log_solved(toptree_t *t, const node_t *n)
     t->nlog++;
 }
 
-bool
-toptree_lookup(const toptree_t *t, uint64_t key, toptree_solved_t *out)
-{
-    uint32_t idx;
-    if (!map_get(t, key, &idx))
-        return false;
-    *out = t->log[idx];
-    return true;
-}
-
 size_t
 toptree_log_size(const toptree_t *t)
 {
@@ -232,6 +222,23 @@ set_solved(toptree_t *t, node_t *n, bool win, int best)
     n->delta = n->vdelta = win ? INF : 0;
     n->best = (int16_t)(win ? best : -1);
     log_solved(t, n);
+}
+
+/* Node n solved as the map says its position was (not logged again);
+ * false when the map does not hold it. */
+static bool
+solve_from_map(const toptree_t *t, node_t *n)
+{
+    uint32_t idx;
+    if (!map_get(t, n->key, &idx))
+        return false;
+    const toptree_solved_t *e = &t->log[idx];
+    n->flags |= F_SOLVED;
+    n->phi = n->vphi = e->win ? 0 : INF;
+    n->delta = n->vdelta = e->win ? INF : 0;
+    n->best = e->win ? e->best : -1;
+    n->work = e->work;
+    return true;
 }
 
 /* Node n's numbers from its children (an expanded node), or its mark (a
@@ -325,15 +332,7 @@ toptree_reset(toptree_t *t, const position_t *root, hex_color_t to_move)
     init_node(&t->nodes[0], -1, -1, 0);
     t->nodes[0].key = position_key(&t->root);
     t->nnodes = 1;
-    uint32_t idx;
-    if (map_get(t, t->nodes[0].key, &idx)) {
-        const toptree_solved_t *e = &t->log[idx];
-        t->nodes[0].work = e->work;
-        t->nodes[0].flags |= F_SOLVED;
-        t->nodes[0].phi = t->nodes[0].vphi = e->win ? 0 : INF;
-        t->nodes[0].delta = t->nodes[0].vdelta = e->win ? INF : 0;
-        t->nodes[0].best = e->win ? e->best : -1;
-    }
+    solve_from_map(t, &t->nodes[0]);
 }
 
 void
@@ -468,14 +467,7 @@ expand(toptree_t *t, int node, const toptree_report_t *r)
             t->stats.solved_children++;
             continue;
         }
-        uint32_t idx;
-        if (map_get(t, c->key, &idx)) {
-            const toptree_solved_t *e = &t->log[idx];
-            c->flags |= F_SOLVED;
-            c->phi = c->vphi = e->win ? 0 : INF;
-            c->delta = c->vdelta = e->win ? INF : 0;
-            c->best = e->win ? e->best : -1;
-            c->work = e->work;
+        if (solve_from_map(t, c)) {
             t->stats.solved_by_map++;
             continue;
         }
@@ -587,16 +579,24 @@ toptree_stats(const toptree_t *t, toptree_stats_t *out)
 
 /* ---- the worker's side ------------------------------------------------ */
 
-bool
-toptree_report_from(dfpn_t *s, const position_t *pos, toptree_buf_t *b, toptree_report_t *r)
+/* The table's entry for pos, or a fresh one (1, 1, no work). */
+static tt_data_t
+entry_of(dfpn_t *s, const position_t *pos)
 {
-    memset(r, 0, sizeof *r);
     tt_data_t d;
     if (!dfpn_lookup(s, pos, &d)) {
         d.phi = d.delta = 1;
         d.work = 0;
         d.best = -1;
     }
+    return d;
+}
+
+bool
+toptree_report_from(dfpn_t *s, const position_t *pos, toptree_buf_t *b, toptree_report_t *r)
+{
+    memset(r, 0, sizeof *r);
+    tt_data_t d = entry_of(s, pos);
     r->phi = d.phi;
     r->delta = d.delta;
     r->best = d.phi == 0 ? d.best : -1;
@@ -633,11 +633,7 @@ toptree_report_from(dfpn_t *s, const position_t *pos, toptree_buf_t *b, toptree_
         position_play(p, me, b->e.moves[i]);
         c->key = position_key(p);
         c->move = b->e.moves[i];
-        if (!dfpn_lookup(s, p, &d)) {
-            d.phi = d.delta = 1;
-            d.work = 0;
-            d.best = -1;
-        }
+        d = entry_of(s, p);
         c->phi = d.phi;
         c->delta = d.delta;
         c->best = d.phi == 0 ? d.best : -1;

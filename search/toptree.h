@@ -5,9 +5,9 @@
 /* The top tree of a two-level job-level proof-number search: the first
  * level of PNS-PDFPN (../shared/papers/pns-pdfpn-massively-parallel-pns.txt,
  * "First-Level Parallelization"), whose jobs run elsewhere -- on other
- * processes (hein-solve --mpi, tools/solve/solve_mpi.h) or in a
- * simulation of many workers (tools/solve/solve_sim.c).  This module is
- * the tree alone: it never searches and never talks to anyone.
+ * processes (hein-solve --mpi, tools/solve/solve_mpi.h) or on simulated
+ * workers (search/tests/test_toptree.c).  This module is the tree
+ * alone: it never searches and never talks to anyone.
  *
  * The tree is a best-first proof-number tree in negamax form, as the
  * solver's table keeps numbers (dfpn.h): phi, the proof number of the
@@ -152,9 +152,6 @@ void toptree_abandon(toptree_t *t, int node);
 /* Solve leaf `node` from elsewhere (a database): as a report of a
  * solved leaf. */
 void toptree_solve_leaf(toptree_t *t, int node, bool win, int best, uint64_t work);
-
-/* The key of a position already proved (map), with the result. */
-bool toptree_lookup(const toptree_t *t, uint64_t key, toptree_solved_t *out);
 
 /* The log of solved nodes: entries [0, toptree_log_size) in the order
  * they were solved. */

@@ -20,6 +20,7 @@
 #include "board/tests/minimax.h"
 #include "search/dfpn.h"
 #include "search/spdfpn.h"
+#include "search/tests/kn_world.h"
 
 #define DEFAULT_POSITIONS 1000
 
@@ -80,45 +81,6 @@ START_TEST(tt_replaces_least_work)
 END_TEST
 
 /* ---- the solver against minimax -------------------------------------- */
-
-typedef struct world {
-    pattern_set_t *patterns;
-    vc_templates_t *templates;
-    ice_params_t ice;
-    vc_params_t vc;
-    kn_config_t cfg;
-} world_t;
-
-static void
-world_init(world_t *w)
-{
-    char err[512];
-    w->patterns = pattern_set_load_ice(err, sizeof err);
-    ck_assert_msg(w->patterns != NULL, "%s", err);
-    w->templates = vc_templates_load_default(err, sizeof err);
-    ck_assert_msg(w->templates != NULL, "%s", err);
-    ice_params_init(&w->ice);
-    vc_params_default(&w->vc);
-    /* fresh builds (param_dfpn path_builds off): every expansion a
-     * function of the position, as the proof checker re-derives it, so
-     * that every proof must check whole; the tests with path builds (the
-     * engine's default) say so */
-    w->vc.path_builds = false;
-    w->cfg.ice_patterns = w->patterns;
-    w->cfg.ice_params = &w->ice;
-    w->cfg.vc_templates = w->templates;
-    w->cfg.vc_params = &w->vc;
-    w->cfg.order = KN_ORDER_CENTRE;
-    w->cfg.resist_params = NULL;
-    w->cfg.rules_only = false;
-}
-
-static void
-world_free(world_t *w)
-{
-    pattern_set_free(w->patterns);
-    vc_templates_free(w->templates);
-}
 
 /* Play `stones` random stones on p, Black and White in turn (stopping
  * before one that would connect a side), then give the move to either
@@ -268,19 +230,15 @@ static void
 run_against_minimax_from(size_t tt_bytes, uint64_t seed, long want, bool rules_only,
                          int max_empty, bool near_symmetric, bool path_builds)
 {
-    world_t w;
-    world_init(&w);
+    kn_world_t w;
+    kn_world_init(&w);
     w.cfg.rules_only = rules_only;
     w.vc.path_builds = path_builds;
     if (near_symmetric) {
         /* weak knowledge, so that the searches go deep enough to meet the
          * symmetric positions (it found the captured pair left half
          * filled: regress/dfpn.tst, fixed 2026-11-27) */
-        w.vc.use_templates = false;
-        w.vc.max_ors = 2;
-        w.vc.max_fulls = w.vc.max_semis = 1;
-        w.ice.use_patterns = false;
-        w.ice.use_decompositions = false;
+        kn_world_weaken(&w);
     }
     tt_t *tt = tt_new(tt_bytes);
     dfpn_t *s = dfpn_new(tt, &w.cfg);
@@ -344,7 +302,7 @@ run_against_minimax_from(size_t tt_bytes, uint64_t seed, long want, bool rules_o
     minimax_free(mm);
     dfpn_free(s);
     tt_free(tt);
-    world_free(&w);
+    kn_world_free(&w);
 }
 
 static void
@@ -425,8 +383,8 @@ typedef struct comparison {
 static void
 run_against_reference(const comparison_t *c)
 {
-    world_t w;
-    world_init(&w);
+    kn_world_t w;
+    kn_world_init(&w);
     w.vc.path_builds = c->path_builds;
     kn_config_t ref_cfg = w.cfg;
     ref_cfg.rules_only = c->rules_only_reference;
@@ -509,7 +467,7 @@ run_against_reference(const comparison_t *c)
     spdfpn_free(sp);
     tt_free(tt_ref);
     tt_free(tt);
-    world_free(&w);
+    kn_world_free(&w);
 }
 
 /* Positions too open for minimax, where the board knowledge does not end
@@ -570,8 +528,8 @@ END_TEST
  * numbers of calls and expansions. */
 START_TEST(spdfpn_one_thread_is_serial)
 {
-    world_t w;
-    world_init(&w);
+    kn_world_t w;
+    kn_world_init(&w);
     tt_t *tt = tt_new(16u << 20);
     spdfpn_t *sp = spdfpn_new(tt, &w.cfg, 1, NULL);
     dfpn_t *s = dfpn_new(tt, &w.cfg);
@@ -601,7 +559,7 @@ START_TEST(spdfpn_one_thread_is_serial)
     dfpn_free(s);
     spdfpn_free(sp);
     tt_free(tt);
-    world_free(&w);
+    kn_world_free(&w);
 }
 END_TEST
 
@@ -610,8 +568,8 @@ END_TEST
  * move is the answer. */
 START_TEST(spdfpn_stops_and_resumes)
 {
-    world_t w;
-    world_init(&w);
+    kn_world_t w;
+    kn_world_init(&w);
     tt_t *tt = tt_new(16u << 20);
     spdfpn_t *sp = spdfpn_new(tt, &w.cfg, 3, NULL);
     ck_assert(tt && sp);
@@ -641,15 +599,15 @@ START_TEST(spdfpn_stops_and_resumes)
     geometry_unref(geo);
     spdfpn_free(sp);
     tt_free(tt);
-    world_free(&w);
+    kn_world_free(&w);
 }
 END_TEST
 
 /* A stop before the start answers unknown; solving again finishes. */
 START_TEST(dfpn_stops_and_resumes)
 {
-    world_t w;
-    world_init(&w);
+    kn_world_t w;
+    kn_world_init(&w);
     tt_t *tt = tt_new(16u << 20);
     dfpn_t *s = dfpn_new(tt, &w.cfg);
     geometry_t *geo = geometry_new(4, 4);
@@ -673,7 +631,7 @@ START_TEST(dfpn_stops_and_resumes)
     geometry_unref(geo);
     dfpn_free(s);
     tt_free(tt);
-    world_free(&w);
+    kn_world_free(&w);
 }
 END_TEST
 

@@ -15,49 +15,10 @@
 
 #include "board/rng.h"
 #include "board/tests/minimax.h"
+#include "search/tests/kn_world.h"
 #include "search/toptree.h"
 
 #define NWORKERS 3
-
-typedef struct world {
-    pattern_set_t *patterns;
-    vc_templates_t *templates;
-    ice_params_t ice;
-    vc_params_t vc;
-    kn_config_t cfg;
-} world_t;
-
-static void
-world_init(world_t *w)
-{
-    char err[512];
-    w->patterns = pattern_set_load_ice(err, sizeof err);
-    ck_assert_msg(w->patterns != NULL, "%s", err);
-    w->templates = vc_templates_load_default(err, sizeof err);
-    ck_assert_msg(w->templates != NULL, "%s", err);
-    ice_params_init(&w->ice);
-    vc_params_default(&w->vc);
-    w->cfg.ice_patterns = w->patterns;
-    w->cfg.ice_params = &w->ice;
-    w->cfg.vc_templates = w->templates;
-    w->cfg.vc_params = &w->vc;
-    w->cfg.order = KN_ORDER_CENTRE;
-    w->cfg.resist_params = NULL;
-    w->cfg.rules_only = false;
-    /* weak knowledge, so that small boards take searches of many nodes */
-    w->vc.use_templates = false;
-    w->vc.max_ors = 2;
-    w->vc.max_fulls = w->vc.max_semis = 1;
-    w->ice.use_patterns = false;
-    w->ice.use_decompositions = false;
-}
-
-static void
-world_free(world_t *w)
-{
-    pattern_set_free(w->patterns);
-    vc_templates_free(w->templates);
-}
 
 /* A simulated worker: its own table and workspace, and how far into the
  * tree's log it has read. */
@@ -69,7 +30,7 @@ typedef struct worker {
 } worker_t;
 
 typedef struct sim {
-    world_t w;
+    kn_world_t w;
     worker_t wk[NWORKERS];
     toptree_buf_t *buf;
     dfpn_params_t prm;
@@ -80,7 +41,9 @@ typedef struct sim {
 static void
 sim_init(sim_t *m, uint64_t seed, uint64_t work_limit, bool rules_only)
 {
-    world_init(&m->w);
+    kn_world_init(&m->w);
+    m->w.vc.path_builds = true;         /* the engine's default */
+    kn_world_weaken(&m->w);             /* small boards, searches of many nodes */
     m->w.cfg.rules_only = rules_only;
     for (int i = 0; i < NWORKERS; i++) {
         m->wk[i].tt = tt_new(1 << 20);
@@ -105,7 +68,7 @@ sim_free(sim_t *m)
         tt_free(m->wk[i].tt);
     }
     free(m->buf);
-    world_free(&m->w);
+    kn_world_free(&m->w);
 }
 
 static void

@@ -687,6 +687,41 @@ typedef enum solve_status {
     SOLVE_FAILED                /* a checkpoint or memory failed (said) */
 } solve_status_t;
 
+/* One call of the search on pos until solved or `stop`: the engine's
+ * solver session, or with --mpi the two-level search; the database's
+ * figures counted into the run. */
+static void
+solve_once(solve_run_t *run, solver_t *sv, const position_t *pos, hex_color_t to_move,
+           const dfpn_params_t *prm, const stop_t *stop, dfpn_result_t *r)
+{
+#if HAVE_MPI
+    if (run->dist) {
+        dist_stats_t ds;
+        dist_solve(run->dist, pos, to_move, prm, run->e->db,
+                   run->tree_file[0] ? run->tree_file : NULL, stop, solve_progress, run, r,
+                   &ds);
+        if (ds.resumed && !run->o->quiet)
+            fprintf(stderr, "%s: the top tree read from %s: %" PRIu64 " nodes\n", PROG,
+                    run->tree_file, ds.resumed);
+        run->db_hits += (int)ds.db_hits;
+        run->db_stored += ds.db_stored;
+        run->dist_sum.jobs += ds.jobs;
+        run->dist_sum.worker_seconds += ds.worker_seconds;
+        run->dist_sum.seconds += ds.seconds;
+        run->dist_sum.tree.nodes += ds.tree.nodes;
+        return;
+    }
+#endif
+    solver_solve(sv, pos, to_move, prm, stop, solve_progress, run, r);
+    const solver_db_report_t *dr = solver_db_report(sv);
+    if (dr->used) {
+        run->db_hits += dr->hit;
+        run->db_stored += dr->stored;
+        if (dr->failed)
+            fprintf(stderr, "%s: database: %s\n", PROG, dr->error);
+    }
+}
+
 /* Solve pos with to_move to move for item `it` (its figures summed into
  * it): the solver session within the item's time, paused for a
  * checkpoint whenever one is due and called again (DFPN resumes from the
@@ -727,39 +762,8 @@ solve_position(solve_run_t *run, const position_t *pos, hex_color_t to_move, sol
         run->item_before = it->seconds;
         run->exp_before = it->expansions;
         double t0 = util_now();
-#if HAVE_MPI
-        if (run->dist) {
-            dist_stats_t ds;
-            dist_solve(run->dist, pos, to_move, &prm, run->e->db,
-                       run->tree_file[0] ? run->tree_file : NULL, &stop, solve_progress, run,
-                       &r, &ds);
-            it->seconds += util_now() - t0;
-            if (ds.resumed && !run->o->quiet)
-                fprintf(stderr, "%s: the top tree read from %s: %" PRIu64 " nodes\n", PROG,
-                        run->tree_file, ds.resumed);
-            run->db_hits += (int)ds.db_hits;
-            run->db_stored += ds.db_stored;
-            run->dist_sum.jobs += ds.jobs;
-            run->dist_sum.work += ds.work;
-            run->dist_sum.expansions += ds.expansions;
-            run->dist_sum.worker_seconds += ds.worker_seconds;
-            run->dist_sum.seconds += ds.seconds;
-            run->dist_sum.tree.nodes += ds.tree.nodes;
-            goto solved;
-        }
-#endif
-        solver_solve(sv, pos, to_move, &prm, &stop, solve_progress, run, &r);
+        solve_once(run, sv, pos, to_move, &prm, &stop, &r);
         it->seconds += util_now() - t0;
-        const solver_db_report_t *dr = solver_db_report(sv);
-        if (dr->used) {
-            run->db_hits += dr->hit;
-            run->db_stored += dr->stored;
-            if (dr->failed)
-                fprintf(stderr, "%s: database: %s\n", PROG, dr->error);
-        }
-#if HAVE_MPI
-    solved:
-#endif
         it->expansions += r.stats.expansions;
         it->work += r.stats.work;
         if (r.winner != HEX_EMPTY) {

@@ -248,7 +248,7 @@ dist_lead_end(dist_t *d)
 
 /* Send worker r the job on leaf `node`. */
 static void
-send_job(dist_t *d, int r, int node, bool want_proof)
+send_job(dist_t *d, int r, int node, bool want_items)
 {
     position_t p;
     toptree_position(d->tree, node, &p);
@@ -257,7 +257,7 @@ send_job(dist_t *d, int r, int node, bool want_proof)
     put(m, (uint32_t)node, 4);
     put(m, d->params.job_work, 8);
     put(m, (uint8_t)p.to_move, 1);
-    put(m, want_proof, 1);
+    put(m, want_items, 1);
     int cells = d->width * d->height;
     for (int c = 0; c < cells; c++) {
         hex_color_t x = position_color_at(&p, c);
@@ -540,7 +540,7 @@ dist_solve(dist_t *d, const position_t *pos, hex_color_t to_move, const dfpn_par
     }
     if (root.winner != HEX_EMPTY)
         toptree_solve_leaf(d->tree, 0, root.winner == to_move, -1, 0);
-    bool want_proof = db != NULL;       /* the proof's positions, for the db */
+    bool want_items = db != NULL;       /* the proofs' positions, for the db */
     for (;;) {
         uint32_t phi, delta;
         toptree_root(d->tree, &phi, &delta);
@@ -567,9 +567,10 @@ dist_solve(dist_t *d, const position_t *pos, hex_color_t to_move, const dfpn_par
                 solverdb_entry_t e;
                 char err[320];
                 solverdb_status_t s = solverdb_get(db, &p, p.to_move, &e, err, sizeof err);
-                bool win = e.winner == p.to_move;
+                hex_color_t mover = p.to_move;
                 position_free(&p);
                 if (s == SOLVERDB_FOUND) {
+                    bool win = e.winner == mover;
                     toptree_solve_leaf(d->tree, leaf, win, win ? e.move : -1, e.work);
                     stats->db_hits++;
                     toptree_root(d->tree, &phi, &delta);
@@ -577,7 +578,7 @@ dist_solve(dist_t *d, const position_t *pos, hex_color_t to_move, const dfpn_par
                     continue;
                 }
             }
-            send_job(d, r, leaf, want_proof);
+            send_job(d, r, leaf, want_items);
         }
         if (toptree_running(d->tree) == 0) {
             if (!stopping && !done)
@@ -663,7 +664,7 @@ run_job(engine_t *e, const geometry_t *geo, msg_t *m, msg_t *out, toptree_buf_t 
     uint32_t node = (uint32_t)get(m, 4);
     uint64_t limit = get(m, 8);
     hex_color_t to_move = get(m, 1) == HEX_WHITE ? HEX_WHITE : HEX_BLACK;
-    bool want_proof = get(m, 1) != 0;
+    bool want_items = get(m, 1) != 0;
     int cells = geo->width * geo->height;
     position_t p;
     position_init(&p, geo);
@@ -735,7 +736,7 @@ run_job(engine_t *e, const geometry_t *geo, msg_t *m, msg_t *out, toptree_buf_t 
     }
     /* the proof's positions, for the lead's database */
     strbuf_t text = { 0 };
-    if (want_proof && r.winner != HEX_EMPTY) {
+    if (want_items && r.winner != HEX_EMPTY) {
         solverdb_item_t *items;
         size_t n;
         solver_proof_items(sv, &p, to_move, &prm, &r, &items, &n);
