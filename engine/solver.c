@@ -172,12 +172,16 @@ solver_db_report(const solver_t *sv)
 
 /* ---- the proof into the database -------------------------------------- */
 
-/* The walk of a proof in the table: the positions to store, and the
- * keys of the nodes seen (open addressing; 0 is free). */
+/* The walk of a proof in the table: the positions to store (database
+ * items, or with `raw` the table's entries and their keys), and the keys
+ * of the nodes seen (open addressing; 0 is free). */
 typedef struct walk {
     dfpn_t *s;
     uint64_t min_work;
+    bool raw;
     solverdb_item_t *items;
+    uint64_t *keys;             /* raw */
+    tt_data_t *data;            /* raw */
     size_t n, cap;
     uint64_t *seen;
     size_t seen_used, seen_cap; /* a power of two */
@@ -220,20 +224,39 @@ walk_see(walk_t *w, uint64_t key)
     return true;
 }
 
+/* The node p (its entry d in the table, the result e it holds) into the
+ * walk's list. */
 static void
-walk_add(walk_t *w, const position_t *p, const solverdb_entry_t *e)
+walk_add(walk_t *w, const position_t *p, const tt_data_t *d, const solverdb_entry_t *e)
 {
     if (w->n == w->cap) {
         size_t cap = w->cap ? 2 * w->cap : 64;
-        solverdb_item_t *t = realloc(w->items, cap * sizeof *t);
-        if (!t) {
-            w->oom = true;
-            return;
+        if (w->raw) {
+            uint64_t *k = realloc(w->keys, cap * sizeof *k);
+            if (k)
+                w->keys = k;
+            tt_data_t *t = k ? realloc(w->data, cap * sizeof *t) : NULL;
+            if (!t) {
+                w->oom = true;
+                return;
+            }
+            w->data = t;
+        } else {
+            solverdb_item_t *t = realloc(w->items, cap * sizeof *t);
+            if (!t) {
+                w->oom = true;
+                return;
+            }
+            w->items = t;
         }
-        w->items = t;
         w->cap = cap;
     }
-    solverdb_item(p, p->to_move, e, &w->items[w->n++]);
+    if (w->raw) {
+        w->keys[w->n] = position_key(p);
+        w->data[w->n++] = *d;
+    } else {
+        solverdb_item(p, p->to_move, e, &w->items[w->n++]);
+    }
 }
 
 /* Walk the proof below p (its side to move set; its entry, when root is
@@ -263,7 +286,7 @@ walk_children(walk_t *w, position_t *p, hex_color_t winner, int best)
                 hex_color_t them = p->to_move;
                 solverdb_entry_t e = { d.phi == 0 ? them : me, d.phi == 0 ? d.best : -1,
                                        d.work };
-                walk_add(w, p, &e);
+                walk_add(w, p, &d, &e);
                 walk_children(w, p, e.winner, e.move);
             }
             position_undo(p);
@@ -275,6 +298,34 @@ walk_children(walk_t *w, position_t *p, hex_color_t winner, int best)
     free(x);
 }
 
+/* The walk of the proof of r (solved at pos, to_move to move) into w
+ * (its s, min_work and raw set). */
+static void
+walk_proof(walk_t *w, const position_t *pos, hex_color_t to_move, const dfpn_result_t *r)
+{
+    position_t *p = malloc(sizeof *p);
+    if (!p) {
+        w->oom = true;
+        return;
+    }
+    position_copy(p, pos);
+    position_set_to_move(p, to_move);
+    tt_data_t d;
+    uint64_t work = r->stats.work;
+    if (dfpn_lookup(w->s, p, &d) && d.work > work)
+        work = d.work;
+    bool won = r->winner == to_move;
+    solverdb_entry_t root = { r->winner, won ? r->best : -1, work };
+    d = (tt_data_t){ won ? 0 : TT_INF, won ? TT_INF : 0, work, (int16_t)root.move };
+    walk_see(w, position_key(p));
+    walk_add(w, p, &d, &root);
+    if (p->winner == HEX_EMPTY)
+        walk_children(w, p, root.winner, root.move);
+    position_free(p);
+    free(p);
+    free(w->seen);
+}
+
 bool
 solver_proof_items(solver_t *sv, const position_t *pos, hex_color_t to_move,
                    const dfpn_params_t *params, const dfpn_result_t *r,
@@ -282,27 +333,21 @@ solver_proof_items(solver_t *sv, const position_t *pos, hex_color_t to_move,
 {
     walk_t w = { .s = spdfpn_workspace(sv->p),
                  .min_work = params->db_min_work > 0 ? (uint64_t)params->db_min_work : 0 };
-    *items = NULL;
-    *n = 0;
-    position_t *p = malloc(sizeof *p);
-    if (!p)
-        return false;
-    position_copy(p, pos);
-    position_set_to_move(p, to_move);
-    tt_data_t d;
-    uint64_t work = r->stats.work;
-    if (dfpn_lookup(w.s, p, &d) && d.work > work)
-        work = d.work;
-    solverdb_entry_t root = { r->winner, r->winner == to_move ? r->best : -1, work };
-    walk_see(&w, position_key(p));
-    walk_add(&w, p, &root);
-    if (p->winner == HEX_EMPTY)
-        walk_children(&w, p, root.winner, root.move);
-    position_free(p);
-    free(p);
-    free(w.seen);
+    walk_proof(&w, pos, to_move, r);
     /* out of memory partway: what was gathered is still true */
     *items = w.items;
+    *n = w.n;
+    return !w.oom;
+}
+
+bool
+solver_proof_entries(solver_t *sv, const position_t *pos, hex_color_t to_move,
+                     const dfpn_result_t *r, uint64_t **keys, tt_data_t **data, size_t *n)
+{
+    walk_t w = { .s = spdfpn_workspace(sv->p), .min_work = 0, .raw = true };
+    walk_proof(&w, pos, to_move, r);
+    *keys = w.keys;
+    *data = w.data;
     *n = w.n;
     return !w.oom;
 }

@@ -140,6 +140,16 @@ bool solver_proof_items(solver_t *sv, const position_t *pos, hex_color_t to_move
                         const dfpn_params_t *params, const dfpn_result_t *r,
                         solverdb_item_t **items, size_t *n);
 
+/* The same walk with no least work, as the table's entries: the key and
+ * entry of every node of the proof the table holds (the root's from r),
+ * into *keys and *data (malloc'd, the caller frees both) and *n -- what
+ * another process's table needs to hold the proof (hein-solve --mpi
+ * gathers the workers' proofs so for its certificate).  False when
+ * memory ran short partway (what was gathered is true). */
+bool solver_proof_entries(solver_t *sv, const position_t *pos, hex_color_t to_move,
+                          const dfpn_result_t *r, uint64_t **keys, tt_data_t **data,
+                          size_t *n);
+
 /* The report of a job of the two-level search on pos (to_move to move;
  * toptree.h toptree_report_from), after solver_solve ran it; r points
  * into b.  False when memory is short. */

@@ -697,7 +697,10 @@ solve_once(solve_run_t *run, solver_t *sv, const position_t *pos, hex_color_t to
 #if HAVE_MPI
     if (run->dist) {
         dist_stats_t ds;
+        /* with --proof the workers' proofs gather in the session's table,
+         * which the certificate is written from */
         dist_solve(run->dist, pos, to_move, prm, run->e->db,
+                   run->o->proof ? solver_table(sv) : NULL,
                    run->tree_file[0] ? run->tree_file : NULL, stop, solve_progress, run, r,
                    &ds);
         if (ds.resumed && !run->o->quiet)
@@ -706,6 +709,7 @@ solve_once(solve_run_t *run, solver_t *sv, const position_t *pos, hex_color_t to
         run->db_hits += (int)ds.db_hits;
         run->db_stored += ds.db_stored;
         run->dist_sum.jobs += ds.jobs;
+        run->dist_sum.proof_entries += ds.proof_entries;
         run->dist_sum.worker_seconds += ds.worker_seconds;
         run->dist_sum.seconds += ds.seconds;
         run->dist_sum.tree.nodes += ds.tree.nodes;
@@ -917,6 +921,10 @@ print_table(const solve_run_t *run)
                       " nodes\n", run->ranks, run->ranks - 1, ds->jobs, ds->worker_seconds,
                       ds->seconds > 0 ? 100.0 * ds->worker_seconds
                       / (ds->seconds * (run->ranks - 1)) : 0.0, ds->tree.nodes);
+        if (run->o->proof)
+            util_buf_addf(&out, "# two-level search: %" PRIu64 " table entries of the "
+                          "workers' proofs gathered for the certificates\n",
+                          ds->proof_entries);
     }
 #endif
     if (run->o->db)

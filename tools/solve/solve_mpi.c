@@ -19,6 +19,9 @@
 
 enum { TAG_SETUP = 1, TAG_JOB, TAG_RESULT, TAG_QUIT };
 
+/* What a job asks for besides its report (a byte of flags). */
+enum { WANT_ITEMS = 1, WANT_ENTRIES = 2 };
+
 /* The most solved positions one job carries; the rest go with the next. */
 #define SHARE_MAX 8192
 
@@ -248,7 +251,7 @@ dist_lead_end(dist_t *d)
 
 /* Send worker r the job on leaf `node`. */
 static void
-send_job(dist_t *d, int r, int node, bool want_items)
+send_job(dist_t *d, int r, int node, int want)
 {
     position_t p;
     toptree_position(d->tree, node, &p);
@@ -257,7 +260,7 @@ send_job(dist_t *d, int r, int node, bool want_items)
     put(m, (uint32_t)node, 4);
     put(m, d->params.job_work, 8);
     put(m, (uint8_t)p.to_move, 1);
-    put(m, want_items, 1);
+    put(m, (uint8_t)want, 1);
     int cells = d->width * d->height;
     for (int c = 0; c < cells; c++) {
         hex_color_t x = position_color_at(&p, c);
@@ -325,7 +328,7 @@ store_items(solverdb_t *db, const char *text, size_t len)
 
 /* Receive one result and apply it; the worker that sent it. */
 static int
-take_result(dist_t *d, solverdb_t *db, dist_stats_t *stats)
+take_result(dist_t *d, solverdb_t *db, tt_t *proof_table, dist_stats_t *stats)
 {
     msg_t *m = &d->m;
     int from;
@@ -370,12 +373,27 @@ take_result(dist_t *d, solverdb_t *db, dist_stats_t *stats)
     } else {
         m->bad = true;
     }
+    uint32_t nentries = (uint32_t)get(m, 4);
+    size_t entries_at = m->at;
+    if ((uint64_t)nentries * 26 > m->n - m->at)
+        m->bad = true;
     if (from <= 0 || from >= d->size || d->w[from].node != node || m->bad) {
         fprintf(stderr, "%s: --mpi: a malformed result from rank %d\n", PROG, from);
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
     if (db && tlen > 0)
         stats->db_stored += store_items(db, text, tlen);
+    m->at = entries_at;
+    for (uint32_t i = 0; i < nentries && proof_table; i++) {
+        uint64_t key = get(m, 8);
+        tt_data_t e;
+        e.work = get(m, 8);
+        e.phi = (uint32_t)get(m, 4);
+        e.delta = (uint32_t)get(m, 4);
+        e.best = (int16_t)(uint16_t)get(m, 2);
+        tt_store(proof_table, key, &e);
+    }
+    stats->proof_entries += nentries;
     toptree_finish(d->tree, node, &r);
     if ((size_t)node >= d->nowner) {
         size_t n = d->nowner ? d->nowner : 1024;
@@ -456,6 +474,24 @@ store_tree_proof(dist_t *d, solverdb_t *db, uint64_t min_work)
     return stored;
 }
 
+/* The tree's solved nodes into the table (the workers' entries hold
+ * what lies below them). */
+static void
+table_tree(dist_t *d, tt_t *tt)
+{
+    toptree_stats_t ts;
+    toptree_stats(d->tree, &ts);
+    for (int node = 0; node < (int)ts.nodes; node++) {
+        bool win;
+        int best;
+        if (!toptree_solved(d->tree, node, &win, &best))
+            continue;
+        tt_data_t e = { win ? 0 : TT_INF, win ? TT_INF : 0, toptree_work(d->tree, node),
+                        (int16_t)best };
+        tt_store(tt, toptree_key(d->tree, node), &e);
+    }
+}
+
 static void
 report(dist_t *d, double start, const dist_stats_t *stats, dfpn_progress_fn progress,
        void *arg, const position_t *pos, hex_color_t to_move)
@@ -495,7 +531,7 @@ report(dist_t *d, double start, const dist_stats_t *stats, dfpn_progress_fn prog
 
 void
 dist_solve(dist_t *d, const position_t *pos, hex_color_t to_move, const dfpn_params_t *params,
-           solverdb_t *db, const char *tree_file, const stop_t *stop,
+           solverdb_t *db, tt_t *proof_table, const char *tree_file, const stop_t *stop,
            dfpn_progress_fn progress, void *arg, dfpn_result_t *out, dist_stats_t *stats)
 {
     memset(out, 0, sizeof *out);
@@ -540,7 +576,9 @@ dist_solve(dist_t *d, const position_t *pos, hex_color_t to_move, const dfpn_par
     }
     if (root.winner != HEX_EMPTY)
         toptree_solve_leaf(d->tree, 0, root.winner == to_move, -1, 0);
-    bool want_items = db != NULL;       /* the proofs' positions, for the db */
+    /* what a worker sends of a proof it finds: its positions for the
+     * database, its table entries for the certificate */
+    int want = (db ? WANT_ITEMS : 0) | (proof_table ? WANT_ENTRIES : 0);
     for (;;) {
         uint32_t phi, delta;
         toptree_root(d->tree, &phi, &delta);
@@ -578,7 +616,7 @@ dist_solve(dist_t *d, const position_t *pos, hex_color_t to_move, const dfpn_par
                     continue;
                 }
             }
-            send_job(d, r, leaf, want_items);
+            send_job(d, r, leaf, want);
         }
         if (toptree_running(d->tree) == 0) {
             if (!stopping && !done)
@@ -598,7 +636,7 @@ dist_solve(dist_t *d, const position_t *pos, hex_color_t to_move, const dfpn_par
                 report(d, start, stats, progress, arg, &root, to_move);
             }
         }
-        take_result(d, db, stats);
+        take_result(d, db, proof_table, stats);
         if (progress && util_now() >= next_report) {
             next_report = util_now() + params->progress_interval;
             report(d, start, stats, progress, arg, &root, to_move);
@@ -613,6 +651,8 @@ dist_solve(dist_t *d, const position_t *pos, hex_color_t to_move, const dfpn_par
         if (db)
             stats->db_stored += store_tree_proof(d, db, (uint64_t)(params->db_min_work > 0
                                                                   ? params->db_min_work : 0));
+        if (proof_table)
+            table_tree(d, proof_table);
         d->have_tree = false;   /* the next solve starts afresh */
     }
     stats->seconds = util_now() - start;
@@ -664,7 +704,7 @@ run_job(engine_t *e, const geometry_t *geo, msg_t *m, msg_t *out, toptree_buf_t 
     uint32_t node = (uint32_t)get(m, 4);
     uint64_t limit = get(m, 8);
     hex_color_t to_move = get(m, 1) == HEX_WHITE ? HEX_WHITE : HEX_BLACK;
-    bool want_items = get(m, 1) != 0;
+    int want = (int)get(m, 1);
     int cells = geo->width * geo->height;
     position_t p;
     position_init(&p, geo);
@@ -736,7 +776,7 @@ run_job(engine_t *e, const geometry_t *geo, msg_t *m, msg_t *out, toptree_buf_t 
     }
     /* the proof's positions, for the lead's database */
     strbuf_t text = { 0 };
-    if (want_items && r.winner != HEX_EMPTY) {
+    if ((want & WANT_ITEMS) && r.winner != HEX_EMPTY) {
         solverdb_item_t *items;
         size_t n;
         solver_proof_items(sv, &p, to_move, &prm, &r, &items, &n);
@@ -749,6 +789,22 @@ run_job(engine_t *e, const geometry_t *geo, msg_t *m, msg_t *out, toptree_buf_t 
     }
     put_bytes(out, strbuf_str(&text), strlen(strbuf_str(&text)));
     strbuf_free(&text);
+    /* the proof's table entries, for the lead's certificate */
+    uint64_t *keys = NULL;
+    tt_data_t *data = NULL;
+    size_t n = 0;
+    if ((want & WANT_ENTRIES) && r.winner != HEX_EMPTY)
+        solver_proof_entries(sv, &p, to_move, &r, &keys, &data, &n);
+    put(out, (uint32_t)n, 4);
+    for (size_t i = 0; i < n; i++) {
+        put(out, keys[i], 8);
+        put(out, data[i].work, 8);
+        put(out, data[i].phi, 4);
+        put(out, data[i].delta, 4);
+        put(out, (uint16_t)data[i].best, 2);
+    }
+    free(keys);
+    free(data);
     position_free(&p);
 }
 

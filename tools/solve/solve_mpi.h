@@ -25,21 +25,26 @@
  * leaf there before it hands it out; when the position is proved, the
  * tree's proof (the solved nodes with at least db_min_work work, the
  * winner's move and every reply of the loser's) goes there too.  --proof:
- * the lead writes the certificate after the run with its own solver
- * session (engine/certificate.h), which searches the position again on
- * one process: the certificate does not yet join the workers' proofs.
+ * each worker that proves its leaf also sends its proof's table entries,
+ * which the lead stores in its own solver session's table with the
+ * tree's solved nodes; the lead then writes the certificate
+ * (engine/certificate.h) from that table, the top tree's proof joined
+ * with the workers' sub-proofs, searching itself only where the table
+ * lost an entry or the writer asks about a move the proofs skipped.
  *
  * Messages (MPI point to point, tag = kind; every integer
  * little-endian):
  *   SETUP  lead -> worker, once: threads, table MiB, board width and
  *          height (four i32).
  *   JOB    lead -> worker: the leaf's id, the work limit, the side to
- *          move, the board (a byte a cell: 0 empty, 1 Black, 2 White),
- *          whether to send the proof, and the solved positions to add.
+ *          move, what to send of a proof (database items, table
+ *          entries), the board (a byte a cell: 0 empty, 1 Black, 2
+ *          White) and the solved positions to add.
  *   RESULT worker -> lead: the leaf's id, its entry (phi, delta, best,
  *          work), the job's DFPN calls, expansions and seconds, the
- *          fill-in, the children (key, move, phi, delta, best, work) and
- *          the proof's database items as text lines.
+ *          fill-in, the children (key, move, phi, delta, best, work),
+ *          the proof's database items as text lines and its table
+ *          entries (key, work, phi, delta, best).
  *   QUIT   lead -> worker: the run is over.
  *
  * Failures.  Open MPI ends the whole run when a rank dies (MPI's default
@@ -75,6 +80,7 @@ typedef struct dist_stats {
     uint64_t expansions;        /* nodes expanded, summed */
     uint64_t db_hits;           /* leaves answered by the database */
     uint64_t db_stored;         /* positions stored in it */
+    uint64_t proof_entries;     /* table entries of the workers' proofs */
     double worker_seconds;      /* time the workers spent in jobs */
     double seconds;             /* wall time */
     uint64_t resumed;           /* nodes of a top tree read from the tree
@@ -109,15 +115,20 @@ void dist_quit(int size);
 
 /* Solve pos with to_move to move with the workers until it is solved or
  * `stop` holds (the jobs running then are waited for).  db: the
- * database to consult and fill (NULL: none); tree_file: where the top
- * tree is saved by dist_save_tree and read from at the start (NULL:
- * nowhere).  progress (NULL: none) gets a report every
+ * database to consult and fill (NULL: none).  proof_table: a table that
+ * gathers the proof (NULL: none) -- every worker that proves its leaf
+ * sends the table entries of its proof (solver.h solver_proof_entries),
+ * and once the position is proved the tree's solved nodes go there too,
+ * so that the proof of the whole lies in that one table (the lead's
+ * solver session's, from which its certificate is written).  tree_file:
+ * where the top tree is saved by dist_save_tree and read from at the
+ * start (NULL: nowhere).  progress (NULL: none) gets a report every
  * params->progress_interval seconds.  out: the winner (HEX_EMPTY when
  * stopped), a winning move, the root's numbers, the statistics. */
 void dist_solve(dist_t *d, const position_t *pos, hex_color_t to_move,
-                const dfpn_params_t *params, solverdb_t *db, const char *tree_file,
-                const stop_t *stop, dfpn_progress_fn progress, void *arg, dfpn_result_t *out,
-                dist_stats_t *stats);
+                const dfpn_params_t *params, solverdb_t *db, tt_t *proof_table,
+                const char *tree_file, const stop_t *stop, dfpn_progress_fn progress,
+                void *arg, dfpn_result_t *out, dist_stats_t *stats);
 
 /* The top tree of the solve under way saved to its tree file (whole or
  * not at all); false with why. */

@@ -4,7 +4,9 @@
 # `mpirun -np 3 --oversubscribe` (rank 0 leads, two workers) gives the
 # serial solver's winners on every 6x6 first move, and the swap table's on
 # 5x5 with a top tree one level deep and tiny jobs (each leaf continued by
-# job after job); a database filled by one run answers the next; a 7x7
+# job after job); a database filled by one run answers the next; the
+# certificate of a 6x6 position solved by hundreds of small jobs, written
+# from the workers' proofs gathered by rank 0, passes hein-verify; a 7x7
 # solve killed with SIGKILL between checkpoints resumes from its
 # checkpoint and top tree to the right winner; bad settings are refused.
 # Skipped (status 77) when hein-solve was built without MPI or mpirun is
@@ -13,7 +15,7 @@ watchdog=300
 . "$srcdir/lib/tests/lib.sh"
 
 solve=./hein-solve
-need_program "$solve"
+need_program "$solve" ./hein-verify
 patterns=$abs_srcdir/../share/patterns
 
 if "$solve" --mpi --board 3 >"$tmp/out" 2>"$tmp/err"; then :; fi
@@ -78,6 +80,17 @@ grep -q '^# database .*: 1 position answered from it' "$tmp/out" \
 grep '^position' "$tmp/out" | awk '{ print $1, $2, $3 }' >"$tmp/second"
 awk '{ print $1, $2, $3 }' "$tmp/first" | cmp -s - "$tmp/second" \
     || fail "database: another answer"
+
+# ---- a certificate from the workers' proofs ------------------------------
+run_tool "6x6 a3 with a certificate" $mpi "$solve" --mpi --board 6 --moves a3 --job-work 40 \
+    --proof "$tmp/a3.cert" -q
+expect_status 0
+grep -q '^position *black ' "$tmp/out" || fail "6x6 a3: black should win"
+grep -q "^# two-level search: [1-9][0-9]* table entries of the workers' proofs gathered" \
+    "$tmp/out" || fail "6x6 a3: no proof gathered from the workers"
+run_tool "6x6 a3 certificate checked" ./hein-verify "$tmp/a3.cert"
+expect_status 0
+grep -q '^verified$' "$tmp/out" || fail "6x6 a3: the certificate is not verified"
 
 # ---- killed between checkpoints and resumed ------------------------------
 $mpi "$solve" --mpi --board 7 --moves a4 --job-work 1000 --checkpoint "$tmp/k.ckpt" \
