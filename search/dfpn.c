@@ -268,6 +268,36 @@ dfpn_node(dfpn_t *s, const position_t *pos, hex_color_t to_move, kn_expansion_t 
 }
 
 bool
+dfpn_dominated(dfpn_t *s, const position_t *pos, bitset_t *out)
+{
+    *out = bitset_empty();
+    if (s->have_pos)
+        position_free(&s->pos);
+    position_copy(&s->pos, pos);
+    s->have_pos = true;
+    frame_t *f = &s->frames[0];
+    if (!expand(s, &s->pos, &f->e))
+        return false;
+    if (f->e.decided != HEX_EMPTY)
+        return true;
+    hex_color_t me = s->pos.to_move;
+    int filled = kn_play_fill(&f->e, &s->pos);
+    for (int i = 0; i < f->e.n; i++) {
+        position_play(&s->pos, me, f->e.moves[i]);
+        f->key[i] = dfpn_key(s);
+        position_undo(&s->pos);
+        f->harvest[i] = HARVEST_NONE;
+    }
+    f->refuted = bitset_empty();
+    dfpn_read_children(s, f);
+    for (int i = 0; i < f->e.n; i++)
+        if (bitset_test(&f->refuted, f->e.moves[i]) && f->delta[i] != 0 && !f->lost[i])
+            bitset_set(out, f->e.moves[i]);
+    kn_undo_fill(&s->pos, filled);
+    return true;
+}
+
+bool
 dfpn_lookup(dfpn_t *s, const position_t *pos, tt_data_t *out)
 {
     return tt_lookup(s->tt, position_key(pos), out);

@@ -199,6 +199,16 @@ bool dfpn_expand(dfpn_t *s, const position_t *pos, hex_color_t to_move, kn_expan
  * one; both are sound), else made and cached. */
 bool dfpn_node(dfpn_t *s, const position_t *pos, hex_color_t to_move, kn_expansion_t *out);
 
+/* The moves of pos (its side to move; its expansion as dfpn_node gives
+ * it) that the search counts as lost now for a sibling's dominance
+ * (dfpn_read_children: dead or captured by the mover in a sibling's
+ * expansion, or in a lost sibling's harmless set) and whose own entry
+ * is not solved, into *out: the node's value is its value without them
+ * while the siblings that dominate them stay.  Uses the workspace's
+ * position and first frame (not while it searches).  False when memory
+ * is short. */
+bool dfpn_dominated(dfpn_t *s, const position_t *pos, bitset_t *out);
+
 /* The table's entry for pos (its side to move). */
 bool dfpn_lookup(dfpn_t *s, const position_t *pos, tt_data_t *out);
 

@@ -10,7 +10,7 @@
 
 #define INF TOPTREE_INF
 
-enum { F_RUNNING = 1, F_SOLVED = 2 };
+enum { F_RUNNING = 1, F_SOLVED = 2, F_PRUNED = 4 };
 
 typedef struct node {
     uint64_t key;
@@ -246,7 +246,7 @@ solve_from_map(const toptree_t *t, node_t *n)
 static void
 recompute(toptree_t *t, node_t *n)
 {
-    if (solved(n))
+    if (solved(n) || (n->flags & F_PRUNED))
         return;
     if (n->first < 0) {
         if (n->flags & F_RUNNING) {
@@ -471,6 +471,14 @@ expand(toptree_t *t, int node, const toptree_report_t *r)
             t->stats.solved_by_map++;
             continue;
         }
+        if (rc->pruned) {
+            /* a losing move for the parent, and no leaf for a job */
+            c->flags |= F_PRUNED;
+            c->phi = c->vphi = 0;
+            c->delta = c->vdelta = INF;
+            t->stats.pruned++;
+            continue;
+        }
         c->phi = c->vphi = rc->phi;
         c->delta = c->vdelta = rc->delta;
         if ((int)c->depth > t->stats.depth)
@@ -627,6 +635,12 @@ toptree_report_from(dfpn_t *s, const position_t *pos, toptree_buf_t *b, toptree_
         for (int x = bitset_first(&f); x >= 0; x = bitset_next(&f, x))
             b->fill[c][r->nfill[c]++] = (int16_t)x;
     }
+    bitset_t dominated;
+    if (!dfpn_dominated(s, pos, &dominated)) {
+        position_free(p);
+        free(p);
+        return false;
+    }
     kn_play_fill(&b->e, p);
     for (int i = 0; i < b->e.n; i++) {
         toptree_child_t *c = &b->children[i];
@@ -638,6 +652,7 @@ toptree_report_from(dfpn_t *s, const position_t *pos, toptree_buf_t *b, toptree_
         c->delta = d.delta;
         c->best = d.phi == 0 ? d.best : -1;
         c->work = d.work;
+        c->pruned = bitset_test(&dominated, c->move);
         position_undo(p);
     }
     r->nchildren = b->e.n;
@@ -653,7 +668,7 @@ toptree_report_from(dfpn_t *s, const position_t *pos, toptree_buf_t *b, toptree_
  *   u64 root key, u64 nodes, u64 fill cells, u64 log entries
  *   nodes of 44 bytes: key u64, work u64, phi u32, delta u32, parent
  *     i32, first i32, fill i32, nchildren i16, nfill[2] i16, move i16,
- *     best i16, flags u8 (solved only), depth u8
+ *     best i16, flags u8 (solved 2, pruned 4), depth u8
  *   fill cells: i16 each
  *   log entries of 19 bytes: key u64, work u64, win u8, best i16
  *   u64 FNV-1a of every byte before it. */
@@ -697,7 +712,6 @@ toptree_write(const toptree_t *t, FILE *f, char *why, size_t whylen)
     wint(&w, t->nlog, 8);
     for (int i = 0; i < t->nnodes; i++) {
         const node_t *n = &t->nodes[i];
-        bool s = solved(n);
         /* a running leaf is written as it was before its job */
         wint(&w, n->key, 8);
         wint(&w, n->work, 8);
@@ -711,7 +725,7 @@ toptree_write(const toptree_t *t, FILE *f, char *why, size_t whylen)
         wint(&w, (uint16_t)n->nfill[1], 2);
         wint(&w, (uint16_t)n->move, 2);
         wint(&w, (uint16_t)n->best, 2);
-        wint(&w, s ? F_SOLVED : 0, 1);
+        wint(&w, n->flags & (F_SOLVED | F_PRUNED), 1);
         wint(&w, (uint8_t)n->depth, 1);
     }
     for (size_t i = 0; i < t->nfill; i++)
@@ -806,7 +820,7 @@ toptree_read(toptree_t *t, FILE *f, char *why, size_t whylen)
         n->nfill[1] = i16(get_int(&r, 2));
         n->move = i16(get_int(&r, 2));
         n->best = i16(get_int(&r, 2));
-        n->flags = (uint8_t)(get_int(&r, 1) & F_SOLVED);
+        n->flags = (uint8_t)(get_int(&r, 1) & (F_SOLVED | F_PRUNED));
         n->depth = (int16_t)get_int(&r, 1);
         n->vphi = n->phi;
         n->vdelta = n->delta;

@@ -37,9 +37,13 @@
  * Soundness.  A node is proved here only from what a worker proved: a
  * leaf a worker solved, a child its table holds solved, or, going up,
  * one child lost (a win) or every child the expansion tries won (a loss;
- * the expansion's moves are all that need refuting, as in the solver).
- * No dominance between siblings is used: a node is lost only when each
- * of its children was proved.  Marks never reach the true numbers.
+ * the expansion's moves are all that need refuting, as in the solver)
+ * but those the worker's search pruned as dominated by a sibling when it
+ * reported (the solver's rule, dfpn.h: the node's value is its value
+ * without them while their dominators stay, and a dominator is never
+ * itself pruned unless it is lost).  A pruned child counts as a losing
+ * move in its parent's numbers; it is never solved, logged or handed
+ * on.  Marks never reach the true numbers.
  *
  * Solved nodes are kept in a log (toptree_log) that the caller hands on
  * to every worker, so that no worker proves what another proved, and in
@@ -76,6 +80,10 @@ typedef struct toptree_child {
     uint32_t phi, delta;        /* the worker's table's, or 1, 1 */
     int16_t best;               /* solved win: the winning move, or -1 */
     uint64_t work;
+    bool pruned;                /* a sibling dominates it (dfpn_dominated):
+                                 * the parent's value is its value without
+                                 * it, so it counts as a losing move --
+                                 * never as a solved position */
 } toptree_child_t;
 
 /* What a job on a leaf found. */
@@ -106,6 +114,7 @@ typedef struct toptree_stats {
     uint64_t solved_by_job;     /* leaves a job solved */
     uint64_t solved_children;   /* children reported solved */
     uint64_t solved_by_map;     /* children solved by the map */
+    uint64_t pruned;            /* children pruned as dominated */
     uint64_t full;              /* reports not expanded: tree full */
     int depth;                  /* the deepest node */
 } toptree_stats_t;
@@ -184,7 +193,8 @@ typedef struct toptree_buf {
 /* After a job on pos (its side to move) with the solver workspace s on
  * its table: the report toptree_finish reads -- the leaf's entry, and
  * when it is open, the expansion the search used there (dfpn_node): its
- * fill-in, its moves and their entries (1, 1 when the table has none).
+ * fill-in, its moves and their entries (1, 1 when the table has none),
+ * and which of them the search prunes as dominated (dfpn_dominated).
  * r points into b.  False when memory is short. */
 bool toptree_report_from(dfpn_t *s, const position_t *pos, toptree_buf_t *b,
                          toptree_report_t *r);

@@ -363,6 +363,7 @@ take_result(dist_t *d, solverdb_t *db, tt_t *proof_table, dist_stats_t *stats)
         c->delta = (uint32_t)get(m, 4);
         c->best = (int16_t)(uint16_t)get(m, 2);
         c->work = get(m, 8);
+        c->pruned = get(m, 1) != 0;
     }
     r.children = b->children;
     uint32_t tlen = (uint32_t)get(m, 4);
@@ -773,6 +774,7 @@ run_job(engine_t *e, const geometry_t *geo, msg_t *m, msg_t *out, toptree_buf_t 
         put(out, c->delta, 4);
         put(out, (uint16_t)c->best, 2);
         put(out, c->work, 8);
+        put(out, c->pruned, 1);
     }
     /* the proof's positions, for the lead's database */
     strbuf_t text = { 0 };

@@ -42,7 +42,8 @@
  *          White) and the solved positions to add.
  *   RESULT worker -> lead: the leaf's id, its entry (phi, delta, best,
  *          work), the job's DFPN calls, expansions and seconds, the
- *          fill-in, the children (key, move, phi, delta, best, work),
+ *          fill-in, the children (key, move, phi, delta, best, work,
+ *          pruned as dominated),
  *          the proof's database items as text lines and its table
  *          entries (key, work, phi, delta, best).
  *   QUIT   lead -> worker: the run is over.
