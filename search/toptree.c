@@ -3,6 +3,7 @@
 
 #include "search/toptree.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,6 +55,8 @@ toptree_params_default(toptree_params_t *p)
 {
     p->max_depth = 64;
     p->max_nodes = 1 << 22;
+    p->widening_base = 0;       /* dfpn_params_default's */
+    p->widening_factor = 0.25;
 }
 
 /* p with room for need elements of size bytes (at least one, so that
@@ -241,6 +244,18 @@ solve_from_map(const toptree_t *t, node_t *n)
     return true;
 }
 
+/* The width of n's window: max(2, ceil(b + f k)), k its children not
+ * lost (phi 0: a losing move, pruned ones included). */
+static int
+focus(const toptree_t *t, const node_t *n)
+{
+    int k = 0;
+    for (int i = 0; i < n->nchildren; i++)
+        k += t->nodes[n->first + i].phi != 0;
+    double w = ceil(t->params.widening_base + t->params.widening_factor * k);
+    return w < 2 ? 2 : w > k ? k : (int)w;
+}
+
 /* Node n's numbers from its children (an expanded node), or its mark (a
  * leaf in a job). */
 static void
@@ -260,16 +275,18 @@ recompute(toptree_t *t, node_t *n)
         return;
     }
     uint32_t phi = INF, delta = 0, vphi = INF, vdelta = 0;
-    int best = -1;
+    int best = -1, window = focus(t, n), seen = 0;
     for (int i = 0; i < n->nchildren; i++) {
         const node_t *c = &t->nodes[n->first + i];
-        if (c->delta < phi) {
+        bool in = c->phi != 0 && seen++ < window;     /* not lost, in the window */
+        if (c->delta == 0) {
+            phi = 0;            /* a winning move, wherever it lies */
+            best = c->move;
+        } else if (in && c->delta < phi) {
             phi = c->delta;
-            if (phi == 0)
-                best = c->move;
         }
         delta = add(delta, c->phi);
-        if (c->vdelta < vphi)
+        if ((in || c->vdelta == 0) && c->vdelta < vphi)
             vphi = c->vdelta;
         vdelta = add(vdelta, c->vphi);
     }
@@ -284,8 +301,11 @@ recompute(toptree_t *t, node_t *n)
     }
     n->phi = phi;
     n->delta = delta;
+    /* every move in the window taken by a job marked a virtual win for
+     * its mover: the node is a virtual loss, so that the descent goes
+     * elsewhere (the window does not widen for marks) */
     n->vphi = vphi;
-    n->vdelta = vdelta;
+    n->vdelta = vphi >= INF ? 0 : vdelta;
 }
 
 static void
@@ -356,11 +376,12 @@ toptree_select(const toptree_t *t)
         return -1;
     int at = 0;
     while (n->first >= 0) {
-        int pick = -1;
+        int pick = -1, window = focus(t, n), seen = 0;
         uint32_t least = INF + 1;
         for (int i = 0; i < n->nchildren; i++) {
             const node_t *c = &t->nodes[n->first + i];
-            if (c->vdelta < least) {
+            bool in = c->phi != 0 && seen++ < window;
+            if (in && c->vdelta < least) {
                 least = c->vdelta;
                 pick = n->first + i;
             }

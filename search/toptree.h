@@ -19,9 +19,16 @@
  * position here is the very position the workers' DFPN reaches, and its
  * table entries carry over.
  *
+ * As in the solver, children are focused: a node's phi is the least
+ * delta among its first max(2, ceil(b + f k)) children not lost (k the
+ * number of those; the children in the order of the worker's expansion,
+ * best first), its delta the sum over all of them, and a child won for
+ * its mover decides the node wherever it lies.  No result depends on the
+ * window.
+ *
  * A job is a leaf: toptree_select descends from the root, at each node to
- * the child of least delta -- read from the *virtual* numbers -- and
- * takes the leaf it reaches.  toptree_start marks the leaf as running: a
+ * the child of least delta in the window -- read from the *virtual*
+ * numbers -- and takes the leaf it reaches.  toptree_start marks the leaf as running: a
  * virtual win for its side to move when phi <= delta, else a virtual loss
  * (the marks of SPDFPN, spdfpn.h), and brings the virtual numbers of its
  * path up to date, which steers the next descent elsewhere.  When no leaf
@@ -69,6 +76,10 @@ typedef struct toptree_params {
                                  * not expanded: their jobs continue them */
     int max_nodes;              /* the tree's most nodes; a leaf is not
                                  * expanded once it is full */
+    double widening_base;       /* the solver's focused window (dfpn.h):  */
+    double widening_factor;     /* a node's phi and its jobs come from its
+                                 * first max(2, ceil(b + f k)) children
+                                 * not lost, k the number of those */
 } toptree_params_t;
 
 void toptree_params_default(toptree_params_t *p);

@@ -354,7 +354,9 @@ START_TEST(toptree_refuses_damaged_checkpoints)
     rewind(f);
     ck_assert_int_eq((long)fread(bytes, 1, (size_t)size, f), size);
     fclose(f);
-    toptree_t *u = toptree_new(&(toptree_params_t){ 64, 1 << 20 });
+    toptree_params_t tp;
+    toptree_params_default(&tp);
+    toptree_t *u = toptree_new(&tp);
     /* whole: read back */
     toptree_reset(u, &p, HEX_BLACK);
     f = tmpfile();

@@ -1018,6 +1018,9 @@ solve_main(const solve_opts_t *opts, int ranks)
         dist_params_t dp;
         dp.job_work = o.job_work > 0 ? (uint64_t)o.job_work : 0;
         toptree_params_default(&dp.top);
+        dfpn_params_t sp = engine_solver_params(run->e);
+        dp.top.widening_base = sp.widening_base;        /* the solver's window */
+        dp.top.widening_factor = sp.widening_factor;
         if (o.top_depth >= 0)
             dp.top.max_depth = (int)o.top_depth;
         run->dist = dist_lead_new(ranks, &dp, run->job.threads, run->job.tt_mb,
