@@ -39,6 +39,7 @@ dfpn_params_default(dfpn_params_t *p)
     p->path_builds = true;
     p->db_min_work = 1000;
     p->work_limit = 0;
+    p->job_phi = p->job_delta = 0;
 }
 
 dfpn_t *
@@ -684,15 +685,18 @@ dfpn_solve(dfpn_t *s, const position_t *pos, hex_color_t to_move,
            const dfpn_params_t *params, const stop_t *stop, dfpn_result_t *out)
 {
     dfpn_begin(s, pos, to_move, params, stop);
+    uint32_t P = params->job_phi ? params->job_phi : TT_INF;
+    uint32_t D = params->job_delta ? params->job_delta : TT_INF;
     tt_data_t d;
     for (;;) {
-        if (tt_lookup(s->tt, s->root_key, &d) && tt_solved(&d))
+        if (tt_lookup(s->tt, s->root_key, &d)
+            && (tt_solved(&d) || d.phi >= P || d.delta >= D))
             break;
         if (s->stopped || stop_requested(stop))
             break;
         /* when the root's entry has been replaced (a table far too small
          * for the position), this writes it again */
-        dfpn_mid(s, 0, TT_INF, TT_INF, UINT64_MAX);
+        dfpn_mid(s, 0, P, D, UINT64_MAX);
     }
     /* a last report for a solve long enough to have had reports */
     if (stop_now() - s->start >= params->progress_interval)

@@ -122,6 +122,12 @@ typedef struct dfpn_params {
                                  * share), for the jobs of a job-level
                                  * search (toptree.h); 0: none.  A solve
                                  * that reaches it stops as at a deadline */
+    uint32_t job_phi, job_delta;        /* not param_dfpn keys: a job's
+                                         * thresholds at its root, as DFPN
+                                         * gives a child's (toptree.h):
+                                         * the solve ends once the root's
+                                         * phi reaches job_phi or its delta
+                                         * job_delta; 0: TT_INF */
 } dfpn_params_t;
 
 void dfpn_params_default(dfpn_params_t *p);

@@ -314,15 +314,31 @@ stats_of(void *arg)
     return &w->s->stats;
 }
 
-/* The search is over when the root is solved or the search stopped. */
+/* The root's thresholds: a job's of the two-level search (dfpn.h
+ * job_phi, job_delta), or none. */
+static uint32_t
+root_P(const spdfpn_t *p)
+{
+    return p->wparams.job_phi ? p->wparams.job_phi : TT_INF;
+}
+
+static uint32_t
+root_D(const spdfpn_t *p)
+{
+    return p->wparams.job_delta ? p->wparams.job_delta : TT_INF;
+}
+
+/* The search is over when the root is solved, its numbers reach
+ * its thresholds or the search stopped. */
 static bool
 over(void *arg)
 {
     worker_t *w = arg;
     spdfpn_t *p = w->p;
     tt_data_t d;
-    return (tt_lookup(p->tt, p->root_key, &d) && tt_solved(&d)) || w->s->stopped
-        || stop_requested(p->stop);
+    return (tt_lookup(p->tt, p->root_key, &d)
+            && (tt_solved(&d) || d.phi >= root_P(p) || d.delta >= root_D(p)))
+        || w->s->stopped || stop_requested(p->stop);
 }
 
 static jobs_round_t
@@ -332,7 +348,7 @@ find(void *arg)
     bool done = false;
     uint32_t vphi, vdelta;
     w->opens = 0;
-    try_job(w, 0, TT_INF, TT_INF, &done, &vphi, &vdelta);
+    try_job(w, 0, root_P(w->p), root_D(w->p), &done, &vphi, &vdelta);
     return done ? JOBS_RAN : JOBS_NONE;
 }
 
@@ -343,7 +359,7 @@ static jobs_round_t
 alone(void *arg)
 {
     worker_t *w = arg;
-    jobs_run_alone(w->p->jobs, w->id, &(job_arg_t){ TT_INF, TT_INF });
+    jobs_run_alone(w->p->jobs, w->id, &(job_arg_t){ root_P(w->p), root_D(w->p) });
     return JOBS_RAN;
 }
 

@@ -57,6 +57,7 @@ toptree_params_default(toptree_params_t *p)
     p->max_nodes = 1 << 22;
     p->widening_base = 0;       /* dfpn_params_default's */
     p->widening_factor = 0.25;
+    p->epsilon = 0.25;
 }
 
 /* p with room for need elements of size bytes (at least one, so that
@@ -368,32 +369,71 @@ toptree_result(const toptree_t *t, bool *win, int *best)
     return toptree_solved(t, 0, win, best);
 }
 
+/* DFPN's thresholds for child c of a node with numbers (phi, delta) and
+ * thresholds (P, D), `second` the least delta of its other children in
+ * the window (dfpn.c thresholds). */
+static void
+child_thresholds(const toptree_t *t, uint32_t P, uint32_t D, uint32_t delta, uint32_t phi_c,
+                 uint32_t second, uint32_t *Pc, uint32_t *Dc)
+{
+    if (D >= INF || delta >= INF)
+        *Pc = D >= INF ? INF : D;
+    else
+        *Pc = D - (delta - phi_c);
+    uint32_t grown;
+    if (second >= INF) {
+        grown = INF;
+    } else {
+        double g = ceil((1.0 + t->params.epsilon) * (double)second);
+        grown = g >= (double)INF ? INF : (uint32_t)g;
+        if (grown < second + 1)
+            grown = second + 1;
+    }
+    *Dc = P < grown ? P : grown;
+}
+
 int
-toptree_select(const toptree_t *t)
+toptree_select(const toptree_t *t, uint32_t *Pout, uint32_t *Dout)
 {
     const node_t *n = &t->nodes[0];
     if (solved(n) || n->vphi == 0 || n->vdelta == 0)
         return -1;
     int at = 0;
+    uint32_t P = INF, D = INF;
     while (n->first >= 0) {
         int pick = -1, window = focus(t, n), seen = 0;
-        uint32_t least = INF + 1;
+        uint32_t least = INF + 1, second = INF;
         for (int i = 0; i < n->nchildren; i++) {
             const node_t *c = &t->nodes[n->first + i];
             bool in = c->phi != 0 && seen++ < window;
-            if (in && c->vdelta < least) {
+            if (!in)
+                continue;
+            if (c->vdelta < least) {
+                second = least > INF ? INF : least;
                 least = c->vdelta;
                 pick = n->first + i;
+            } else if (c->vdelta < second) {
+                second = c->vdelta;
             }
         }
         /* an unsolved node's least child delta is its phi, neither 0 nor
          * INF, so the child is open too */
         if (pick < 0 || least == 0 || least >= INF)
             return -1;
+        uint32_t Pc, Dc;
+        child_thresholds(t, P, D, n->vdelta, t->nodes[pick].vphi, second, &Pc, &Dc);
+        P = Pc;
+        D = Dc;
         at = pick;
         n = &t->nodes[at];
     }
-    return (n->flags & (F_RUNNING | F_SOLVED)) ? -1 : at;
+    if (n->flags & (F_RUNNING | F_SOLVED))
+        return -1;
+    if (Pout)
+        *Pout = P;
+    if (Dout)
+        *Dout = D;
+    return at;
 }
 
 void

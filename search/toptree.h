@@ -80,6 +80,7 @@ typedef struct toptree_params {
     double widening_factor;     /* a node's phi and its jobs come from its
                                  * first max(2, ceil(b + f k)) children
                                  * not lost, k the number of those */
+    double epsilon;             /* the 1+epsilon of a job's thresholds */
 } toptree_params_t;
 
 void toptree_params_default(toptree_params_t *p);
@@ -150,8 +151,12 @@ void toptree_root(const toptree_t *t, uint32_t *phi, uint32_t *delta);
 bool toptree_result(const toptree_t *t, bool *win, int *best);
 
 /* The leaf a job should take next, or -1 when every open leaf is in a
- * running job (or the root is solved). */
-int toptree_select(const toptree_t *t);
+ * running job (or the root is solved).  *P and *D (each may be NULL):
+ * the job's thresholds, those DFPN would give the leaf on the descent
+ * (dfpn.h, with 1+epsilon, on the virtual numbers): the job ends once
+ * the leaf's phi reaches P or its delta D, when another leaf has become
+ * the most proving. */
+int toptree_select(const toptree_t *t, uint32_t *P, uint32_t *D);
 
 /* Node `node`'s position (the root's, the fill-in and moves of the path),
  * into pos (position_init'd or copied by this function; the caller

@@ -27,6 +27,7 @@ typedef struct worker {
     dfpn_t *s;
     size_t seen;
     int node;                   /* its running job, or -1 */
+    uint32_t P, D;              /* the job's thresholds */
 } worker_t;
 
 typedef struct sim {
@@ -98,6 +99,8 @@ run_job(sim_t *m, toptree_t *t, int k)
     ck_assert_uint_eq(position_key(&p), toptree_key(t, w->node));
     stop_t stop = stop_make(NULL, 0);
     dfpn_result_t r;
+    m->prm.job_phi = w->P;
+    m->prm.job_delta = w->D;
     dfpn_solve(w->s, &p, p.to_move, &m->prm, &stop, &r);
     toptree_report_t rep;
     ck_assert(toptree_report_from(w->s, &p, m->buf, &rep));
@@ -123,7 +126,7 @@ sim_run(sim_t *m, toptree_t *t, long steps)
         for (int k = 0; k < NWORKERS; k++) {
             if (m->wk[k].node >= 0)
                 continue;
-            int leaf = toptree_select(t);
+            int leaf = toptree_select(t, &m->wk[k].P, &m->wk[k].D);
             if (leaf < 0)
                 break;
             toptree_start(t, leaf);
@@ -300,11 +303,12 @@ opened_tree(sim_t *m, position_t *p, geometry_t **geo)
     toptree_params_default(&tp);
     toptree_t *t = toptree_new(&tp);
     toptree_reset(t, p, HEX_BLACK);
-    ck_assert_int_eq(toptree_select(t), 0);
+    ck_assert_int_eq(toptree_select(t, NULL, NULL), 0);
     toptree_start(t, 0);
     ck_assert_int_eq(toptree_running(t), 1);
-    ck_assert_int_eq(toptree_select(t), -1);    /* the only leaf runs */
+    ck_assert_int_eq(toptree_select(t, NULL, NULL), -1);    /* the only leaf runs */
     m->wk[0].node = 0;
+    m->wk[0].P = m->wk[0].D = 0;        /* no thresholds */
     run_job(m, t, 0);
     ck_assert_int_gt(toptree_nchildren(t, 0), 2);
     return t;
@@ -319,7 +323,7 @@ START_TEST(toptree_marks_steer_jobs_apart)
     toptree_t *t = opened_tree(&m, &p, &geo);
     /* every job taken at once goes to a different leaf */
     int taken[64], n = 0;
-    for (int leaf; (leaf = toptree_select(t)) >= 0 && n < 64;) {
+    for (int leaf; (leaf = toptree_select(t, NULL, NULL)) >= 0 && n < 64;) {
         for (int i = 0; i < n; i++)
             ck_assert_int_ne(taken[i], leaf);
         toptree_start(t, leaf);
@@ -331,7 +335,7 @@ START_TEST(toptree_marks_steer_jobs_apart)
         toptree_abandon(t, taken[i]);
     ck_assert_int_eq(toptree_running(t), 0);
     /* with the marks gone, the first leaf is the one picked first */
-    ck_assert_int_eq(toptree_select(t), taken[0]);
+    ck_assert_int_eq(toptree_select(t, NULL, NULL), taken[0]);
     toptree_free(t);
     position_free(&p);
     geometry_unref(geo);
@@ -380,7 +384,7 @@ START_TEST(toptree_refuses_damaged_checkpoints)
                       "case %d: %s", kase, why);
         /* the tree is the reset one */
         ck_assert_int_eq(toptree_nchildren(u, 0), 0);
-        ck_assert_int_eq(toptree_select(u), 0);
+        ck_assert_int_eq(toptree_select(u, NULL, NULL), 0);
         fclose(f);
     }
     free(bytes);

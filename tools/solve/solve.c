@@ -1021,6 +1021,7 @@ solve_main(const solve_opts_t *opts, int ranks)
         dfpn_params_t sp = engine_solver_params(run->e);
         dp.top.widening_base = sp.widening_base;        /* the solver's window */
         dp.top.widening_factor = sp.widening_factor;
+        dp.top.epsilon = sp.epsilon;
         if (o.top_depth >= 0)
             dp.top.max_depth = (int)o.top_depth;
         run->dist = dist_lead_new(ranks, &dp, run->job.threads, run->job.tt_mb,

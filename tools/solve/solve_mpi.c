@@ -251,7 +251,7 @@ dist_lead_end(dist_t *d)
 
 /* Send worker r the job on leaf `node`. */
 static void
-send_job(dist_t *d, int r, int node, int want)
+send_job(dist_t *d, int r, int node, uint32_t P, uint32_t D, int want)
 {
     position_t p;
     toptree_position(d->tree, node, &p);
@@ -259,6 +259,8 @@ send_job(dist_t *d, int r, int node, int want)
     m->n = 0;
     put(m, (uint32_t)node, 4);
     put(m, d->params.job_work, 8);
+    put(m, P, 4);
+    put(m, D, 4);
     put(m, (uint8_t)p.to_move, 1);
     put(m, (uint8_t)want, 1);
     int cells = d->width * d->height;
@@ -591,7 +593,8 @@ dist_solve(dist_t *d, const position_t *pos, hex_color_t to_move, const dfpn_par
                 r++;
             if (r >= d->size)
                 break;
-            int leaf = toptree_select(d->tree);
+            uint32_t P, D;
+            int leaf = toptree_select(d->tree, &P, &D);
             if (leaf < 0)
                 break;
             /* the job goes to the worker whose table holds the leaf's
@@ -617,7 +620,7 @@ dist_solve(dist_t *d, const position_t *pos, hex_color_t to_move, const dfpn_par
                     continue;
                 }
             }
-            send_job(d, r, leaf, want);
+            send_job(d, r, leaf, P, D, want);
         }
         if (toptree_running(d->tree) == 0) {
             if (!stopping && !done)
@@ -704,6 +707,7 @@ run_job(engine_t *e, const geometry_t *geo, msg_t *m, msg_t *out, toptree_buf_t 
 {
     uint32_t node = (uint32_t)get(m, 4);
     uint64_t limit = get(m, 8);
+    uint32_t P = (uint32_t)get(m, 4), D = (uint32_t)get(m, 4);
     hex_color_t to_move = get(m, 1) == HEX_WHITE ? HEX_WHITE : HEX_BLACK;
     int want = (int)get(m, 1);
     int cells = geo->width * geo->height;
@@ -732,6 +736,8 @@ run_job(engine_t *e, const geometry_t *geo, msg_t *m, msg_t *out, toptree_buf_t 
     }
     dfpn_params_t prm = engine_solver_params(e);
     prm.work_limit = limit;
+    prm.job_phi = P;
+    prm.job_delta = D;
     stop_t stop = stop_make(NULL, 0);
     dfpn_result_t r;
     memset(&r, 0, sizeof r);

@@ -36,7 +36,8 @@
  * little-endian):
  *   SETUP  lead -> worker, once: threads, table MiB, board width and
  *          height (four i32).
- *   JOB    lead -> worker: the leaf's id, the work limit, the side to
+ *   JOB    lead -> worker: the leaf's id, the work limit, the leaf's
+ *          thresholds (toptree_select), the side to
  *          move, what to send of a proof (database items, table
  *          entries), the board (a byte a cell: 0 empty, 1 Black, 2
  *          White) and the solved positions to add.
