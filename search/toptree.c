@@ -48,6 +48,12 @@ struct toptree {
     uint64_t *mkeys;
     uint32_t *mvals;
     size_t mcap;                /* a power of two; 0: none yet */
+    /* the schemes' state (toptree_pick) */
+    uint64_t rng;               /* RP-PNS's draws */
+    int pv_depth;               /* RP-PNS: the last PV's depth */
+    uint32_t dphi, ddelta;      /* ParaPDS: the root's threshold slack */
+    uint32_t root_phi, root_delta;      /* ParaPDS: the root's numbers
+                                         * when the slack was set */
 };
 
 void
@@ -58,6 +64,10 @@ toptree_params_default(toptree_params_t *p)
     p->widening_base = 0;       /* dfpn_params_default's */
     p->widening_factor = 0.25;
     p->epsilon = 0.25;
+    p->scheme = TOPTREE_TWO_LEVEL;
+    p->rp_slack = 5;            /* the paper's D */
+    p->rp_tries = 8;
+    p->seed = 1;
 }
 
 /* p with room for need elements of size bytes (at least one, so that
@@ -90,6 +100,9 @@ toptree_new(const toptree_params_t *params)
         t->params.max_depth = 0;
     if (t->params.max_nodes < 1)
         t->params.max_nodes = 1;
+    if (t->params.rp_tries < 1)
+        t->params.rp_tries = 1;
+    t->rng = t->params.seed ? t->params.seed : 1;
     return t;
 }
 
@@ -265,7 +278,7 @@ recompute(toptree_t *t, node_t *n)
     if (solved(n) || (n->flags & F_PRUNED))
         return;
     if (n->first < 0) {
-        if (n->flags & F_RUNNING) {
+        if ((n->flags & F_RUNNING) && t->params.scheme == TOPTREE_TWO_LEVEL) {
             bool win = n->phi <= n->delta;
             n->vphi = win ? 0 : INF;
             n->vdelta = win ? INF : 0;
@@ -353,6 +366,9 @@ toptree_reset(toptree_t *t, const position_t *root, hex_color_t to_move)
     init_node(&t->nodes[0], -1, -1, 0);
     t->nodes[0].key = position_key(&t->root);
     t->nnodes = 1;
+    t->pv_depth = 0;
+    t->dphi = t->ddelta = 1;
+    t->root_phi = t->root_delta = 0;
     solve_from_map(t, &t->nodes[0]);
 }
 
@@ -434,6 +450,219 @@ toptree_select(const toptree_t *t, uint32_t *Pout, uint32_t *Dout)
     if (Dout)
         *Dout = D;
     return at;
+}
+
+/* ---- the schemes (toptree_pick) ----------------------------------------- */
+
+static uint64_t
+rng_next(uint64_t *s)
+{
+    /* splitmix64 */
+    uint64_t z = (*s += UINT64_C(0x9e3779b97f4a7c15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return z ^ (z >> 31);
+}
+
+static double
+rng_unit(uint64_t *s)
+{
+    return (double)(rng_next(s) >> 11) * 0x1.0p-53;
+}
+
+/* The children of n in its window that are open, in the window's order:
+ * their indices into out, their number returned. */
+static int
+open_window(const toptree_t *t, const node_t *n, int *out)
+{
+    int window = focus(t, n), seen = 0, k = 0;
+    for (int i = 0; i < n->nchildren; i++) {
+        const node_t *c = &t->nodes[n->first + i];
+        if (c->phi == 0 || seen++ >= window)
+            continue;
+        if (c->delta != 0 && c->delta < INF)
+            out[k++] = n->first + i;
+    }
+    return k;
+}
+
+/* The children in idx[0..k) sorted by delta, ties in their order. */
+static void
+sort_by_delta(const toptree_t *t, int *idx, int k)
+{
+    for (int i = 1; i < k; i++) {
+        int v = idx[i], j = i;
+        for (; j > 0 && t->nodes[idx[j - 1]].delta > t->nodes[v].delta; j--)
+            idx[j] = idx[j - 1];
+        idx[j] = v;
+    }
+}
+
+/* One RP-PNS descent: the PV's (pv) or an alternative worker's.  The
+ * leaf, or -1 when it is running. */
+static int
+rp_descend(toptree_t *t, bool pv)
+{
+    int at = 0, depth = 0, idx[HEX_MAX_CELLS];
+    bool deviated = false;
+    double chance = t->pv_depth > 2 ? 2.0 / t->pv_depth : 1.0;
+    while (t->nodes[at].first >= 0) {
+        int k = open_window(t, &t->nodes[at], idx);
+        if (k == 0)
+            return -1;          /* not reached on an unsolved node */
+        sort_by_delta(t, idx, k);
+        int pick = idx[0];
+        if (!pv) {
+            uint32_t least = t->nodes[idx[0]].delta;
+            if (!deviated && k >= 2 && rng_unit(&t->rng) < chance) {
+                /* the second probability: the second or third best */
+                pick = idx[1 + (k >= 3 ? (int)(rng_next(&t->rng) % 2) : 0)];
+            } else {
+                /* equation 1: one of those within D of the best */
+                int m = 1;
+                while (m < k && t->nodes[idx[m]].delta - least <= t->params.rp_slack)
+                    m++;
+                pick = idx[rng_next(&t->rng) % (uint64_t)m];
+            }
+            deviated = deviated || pick != idx[0];
+        }
+        at = pick;
+        depth++;
+    }
+    if (t->nodes[at].flags & (F_RUNNING | F_SOLVED))
+        return -1;
+    if (pv)
+        t->pv_depth = depth;
+    return at;
+}
+
+static int
+rp_pick(toptree_t *t, int worker)
+{
+    if (worker == 0) {
+        int leaf = rp_descend(t, true);
+        if (leaf >= 0)
+            return leaf;
+    }
+    for (int i = 0; i < t->params.rp_tries; i++) {
+        int leaf = rp_descend(t, false);
+        if (leaf >= 0)
+            return leaf;
+    }
+    /* no job runs: every descent reaches an open leaf */
+    return t->running == 0 ? rp_descend(t, true) : -1;
+}
+
+/* ParaPDS's walk: the first candidate leaf of the worker's share
+ * (stopping there) and the first of any share. */
+typedef struct pds_walk {
+    int worker, nworkers;
+    int own, any;
+    uint32_t own_P, own_D, any_P, any_D;
+} pds_walk_t;
+
+static bool
+pds_walk(const toptree_t *t, int at, uint64_t P, uint64_t D, pds_walk_t *w)
+{
+    const node_t *n = &t->nodes[at];
+    if (n->first < 0) {
+        if (n->flags & (F_RUNNING | F_SOLVED | F_PRUNED))
+            return false;
+        bool own = w->nworkers <= 1 || n->key % (uint64_t)w->nworkers == (uint64_t)w->worker;
+        if (own) {
+            w->own = at;
+            w->own_P = (uint32_t)(P < INF ? P : INF);
+            w->own_D = (uint32_t)(D < INF ? D : INF);
+            return true;
+        }
+        if (w->any < 0) {
+            w->any = at;
+            w->any_P = (uint32_t)(P < INF ? P : INF);
+            w->any_D = (uint32_t)(D < INF ? D : INF);
+        }
+        return false;
+    }
+    int idx[HEX_MAX_CELLS];
+    int k = open_window(t, n, idx);
+    sort_by_delta(t, idx, k);
+    for (int i = 0; i < k; i++) {
+        const node_t *c = &t->nodes[idx[i]];
+        if (c->delta >= P)
+            break;              /* not a candidate, nor the rest */
+        /* DFPN's thresholds, without the 1+epsilon: the child's delta
+         * within its parent's phi threshold, its phi within what the
+         * parent's delta threshold leaves */
+        uint64_t Pc = D >= INF ? INF : D + c->phi > n->delta ? D + c->phi - n->delta : 0;
+        if (Pc <= c->phi)
+            continue;
+        if (pds_walk(t, idx[i], Pc, P, w))
+            return true;
+    }
+    return false;
+}
+
+static uint32_t
+grow_slack(uint32_t s)
+{
+    uint32_t step = s / 4 ? s / 4 : 1;
+    return s >= INF - step ? INF : s + step;
+}
+
+static int
+pds_pick(toptree_t *t, int worker, int nworkers, uint32_t *Pout, uint32_t *Dout)
+{
+    const node_t *root = &t->nodes[0];
+    if (root->phi != t->root_phi || root->delta != t->root_delta) {
+        t->dphi = t->ddelta = 1;
+        t->root_phi = root->phi;
+        t->root_delta = root->delta;
+    }
+    for (;;) {
+        uint64_t P = (uint64_t)root->phi + t->dphi, D = (uint64_t)root->delta + t->ddelta;
+        P = P < INF ? P : INF;
+        D = D < INF ? D : INF;
+        pds_walk_t w = { worker, nworkers, -1, -1, 0, 0, 0, 0 };
+        pds_walk(t, 0, P, D, &w);
+        if (w.own >= 0 || w.any >= 0) {
+            bool own = w.own >= 0;
+            *Pout = own ? w.own_P : w.any_P;
+            *Dout = own ? w.own_D : w.any_D;
+            return own ? w.own : w.any;
+        }
+        if (P >= INF && D >= INF)
+            return -1;          /* every open leaf runs a job */
+        /* PDS's rule: the smaller threshold grows */
+        if (P <= D && P < INF)
+            t->dphi = grow_slack(t->dphi);
+        else
+            t->ddelta = grow_slack(t->ddelta);
+    }
+}
+
+int
+toptree_pick(toptree_t *t, int worker, int nworkers, uint32_t *P, uint32_t *D)
+{
+    uint32_t p = INF, d = INF;
+    int leaf = -1;
+    const node_t *root = &t->nodes[0];
+    switch (t->params.scheme) {
+    case TOPTREE_TWO_LEVEL:
+        leaf = toptree_select(t, &p, &d);
+        break;
+    case TOPTREE_RP_PNS:
+        if (!solved(root))
+            leaf = rp_pick(t, worker);
+        break;
+    case TOPTREE_PARAPDS:
+        if (!solved(root))
+            leaf = pds_pick(t, worker, nworkers, &p, &d);
+        break;
+    }
+    if (P)
+        *P = p;
+    if (D)
+        *D = d;
+    return leaf;
 }
 
 void

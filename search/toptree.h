@@ -57,6 +57,9 @@
  * a map by position key, which solves a new child at once when its
  * position was proved elsewhere in the tree.
  *
+ * Jobs are chosen by one of three schemes (toptree_scheme_t below):
+ * this one, RP-PNS's randomized descents, or ParaPDS's depth-first walk.
+ *
  * A tree is used by one thread (rank 0's loop); nothing is shared. */
 
 #include <stdbool.h>
@@ -70,8 +73,51 @@
 /* Numbers saturate at TOPTREE_INF, the solver's TT_INF. */
 #define TOPTREE_INF UINT32_C(0x3fffffff)
 
+/* How jobs are chosen (toptree_pick).  The tree, its numbers, its
+ * expansion and its proofs are the same in every scheme.
+ *
+ * TOPTREE_TWO_LEVEL: PNS-PDFPN's first level (above): the descent on the
+ * virtual numbers, SPDFPN's marks steering simultaneous jobs apart, the
+ * leaf's DFPN thresholds for the job.
+ *
+ * TOPTREE_RP_PNS: randomized parallel PNS (Saito, Winands and van den
+ * Herik, ../shared/papers/rp-pns-randomized-parallel-pns.txt), with the
+ * workers as the threads on the one tree and each job a bounded PN_2
+ * search at the leaf (the paper's RP-PN^2): running jobs leave no mark.
+ * Worker 0 is the PV worker: it descends as PNS does, to the most
+ * proving leaf.  Every other worker descends choosing at each node among
+ * the children whose delta is at most rp_slack above the least, with
+ * equal chances (the paper's equation 1, D = rp_slack), and, until it
+ * has left the PV, with chance 2/d (d the depth of the last PV) among the
+ * second and third best instead.  A descent that ends on a running leaf
+ * is drawn again (rp_tries times, then the worker waits: the paper's
+ * lock contention).  Jobs have no thresholds: they end at their work
+ * limit.
+ *
+ * TOPTREE_PARAPDS: ParaPDS (Kishimoto and Kotani,
+ * ../shared/papers/parapds-parallel-and-or-search.txt): the master's
+ * tree is kept to a fixed depth (max_depth, the paper's d') and walked
+ * depth first from the root with thresholds phi + dphi and delta +
+ * ddelta, passing on DFPN's child thresholds; a child is a candidate
+ * when its delta is under its parent's phi threshold, and an open leaf
+ * that is a candidate and runs no job (the paper's UNCERTAIN mark) is a
+ * job, with its thresholds.  When the walk finds none, dphi or ddelta
+ * grows (PDS's rule: the smaller threshold), and both start again at 1
+ * whenever the root's numbers change.  The table is split across the
+ * workers by hash: a worker takes the candidates whose position key
+ * falls to it (key mod the number of workers) before any other. */
+typedef enum toptree_scheme {
+    TOPTREE_TWO_LEVEL,
+    TOPTREE_RP_PNS,
+    TOPTREE_PARAPDS,
+} toptree_scheme_t;
+
 /* The knobs. */
 typedef struct toptree_params {
+    toptree_scheme_t scheme;
+    uint32_t rp_slack;          /* RP-PNS: the paper's D */
+    int rp_tries;               /* RP-PNS: descents drawn before waiting */
+    uint64_t seed;              /* RP-PNS: the draws' seed */
     int max_depth;              /* leaves at this depth (the root 0) are
                                  * not expanded: their jobs continue them */
     int max_nodes;              /* the tree's most nodes; a leaf is not
@@ -157,6 +203,14 @@ bool toptree_result(const toptree_t *t, bool *win, int *best);
  * the leaf's phi reaches P or its delta D, when another leaf has become
  * the most proving. */
 int toptree_select(const toptree_t *t, uint32_t *P, uint32_t *D);
+
+/* The leaf the idle worker `worker` (0 .. nworkers - 1) should take
+ * next under the tree's scheme, or -1 when it should wait for a job to
+ * end (every open leaf runs a job, the root is solved, or RP-PNS's
+ * draws all met running leaves; while no job runs, every scheme finds
+ * a leaf of an unsolved root).  *P and *D: the job's thresholds (TOPTREE_INF:
+ * none).  TOPTREE_TWO_LEVEL is toptree_select. */
+int toptree_pick(toptree_t *t, int worker, int nworkers, uint32_t *P, uint32_t *D);
 
 /* Node `node`'s position (the root's, the fill-in and moves of the path),
  * into pos (position_init'd or copied by this function; the caller

@@ -126,7 +126,7 @@ sim_run(sim_t *m, toptree_t *t, long steps)
         for (int k = 0; k < NWORKERS; k++) {
             if (m->wk[k].node >= 0)
                 continue;
-            int leaf = toptree_select(t, &m->wk[k].P, &m->wk[k].D);
+            int leaf = toptree_pick(t, k, NWORKERS, &m->wk[k].P, &m->wk[k].D);
             if (leaf < 0)
                 break;
             toptree_start(t, leaf);
@@ -179,12 +179,14 @@ random_position(rng_t *rng, position_t *p, geometry_t **geo, int min_empty, int 
  * winner, and the winning move a win names. */
 static void
 agree_with_minimax(uint64_t seed, int want, uint64_t work_limit, int max_depth,
-                   int max_nodes, bool checkpoint, bool rules_only)
+                   int max_nodes, bool checkpoint, bool rules_only, toptree_scheme_t scheme)
 {
     sim_t m;
     sim_init(&m, seed, work_limit, rules_only);
     toptree_params_t tp;
     toptree_params_default(&tp);
+    tp.scheme = scheme;
+    tp.seed = seed;
     tp.max_depth = max_depth;
     tp.max_nodes = max_nodes;
     toptree_t *t = toptree_new(&tp);
@@ -246,9 +248,11 @@ agree_with_minimax(uint64_t seed, int want, uint64_t work_limit, int max_depth,
         position_free(&p);
         geometry_unref(geo);
     }
-    fprintf(stderr, "top tree vs minimax (%s, work limit %llu, depth %d, %d nodes%s): %d "
+    static const char *const names[] = { "two-level", "rp-pns", "parapds" };
+    fprintf(stderr, "top tree vs minimax (%s, %s, work limit %llu, depth %d, %d nodes%s): %d "
             "positions, %llu jobs, %llu leaves expanded, %llu nodes (%llu pruned), %llu resumed\n",
-            rules_only ? "rules only" : "weak knowledge", (unsigned long long)work_limit,
+            names[scheme], rules_only ? "rules only" : "weak knowledge",
+            (unsigned long long)work_limit,
             max_depth, max_nodes,
             checkpoint ? ", checkpoints" : "", want, (unsigned long long)m.jobs,
             (unsigned long long)expanded, (unsigned long long)nodes,
@@ -263,44 +267,62 @@ START_TEST(toptree_agrees_with_minimax)
 {
     /* a job's work must exceed the empty cells: it descends from its
      * leaf to a new node, one call a level, before it expands one */
-    agree_with_minimax(1, 150, 16, 64, 1 << 20, false, true);
+    agree_with_minimax(1, 150, 16, 64, 1 << 20, false, true, TOPTREE_TWO_LEVEL);
 }
 END_TEST
 
 START_TEST(toptree_with_knowledge_agrees_with_minimax)
 {
     /* fill-in keeps the solver's paths short: 6 calls reach new nodes */
-    agree_with_minimax(7, 150, 6, 64, 1 << 20, false, false);
+    agree_with_minimax(7, 150, 6, 64, 1 << 20, false, false, TOPTREE_TWO_LEVEL);
 }
 END_TEST
 
 START_TEST(toptree_agrees_with_minimax_at_depth_one)
 {
     /* leaves at depth 1 are never expanded: their jobs continue them */
-    agree_with_minimax(2, 100, 16, 1, 1 << 20, false, true);
+    agree_with_minimax(2, 100, 16, 1, 1 << 20, false, true, TOPTREE_TWO_LEVEL);
 }
 END_TEST
 
 START_TEST(toptree_agrees_with_minimax_when_full)
 {
-    agree_with_minimax(3, 100, 16, 64, 40, false, true);
+    agree_with_minimax(3, 100, 16, 64, 40, false, true, TOPTREE_TWO_LEVEL);
+}
+END_TEST
+
+START_TEST(rp_pns_agrees_with_minimax)
+{
+    agree_with_minimax(11, 120, 16, 64, 1 << 20, false, true, TOPTREE_RP_PNS);
+    agree_with_minimax(12, 100, 6, 64, 1 << 20, false, false, TOPTREE_RP_PNS);
+    agree_with_minimax(13, 60, 16, 64, 1 << 20, true, true, TOPTREE_RP_PNS);
+}
+END_TEST
+
+START_TEST(parapds_agrees_with_minimax)
+{
+    /* the paper's fixed depth d' = 2, and a deeper tree */
+    agree_with_minimax(21, 120, 16, 2, 1 << 20, false, true, TOPTREE_PARAPDS);
+    agree_with_minimax(22, 100, 6, 3, 1 << 20, false, false, TOPTREE_PARAPDS);
+    agree_with_minimax(23, 60, 16, 64, 1 << 20, true, true, TOPTREE_PARAPDS);
 }
 END_TEST
 
 START_TEST(toptree_agrees_with_minimax_after_checkpoints)
 {
-    agree_with_minimax(4, 100, 16, 64, 1 << 20, true, true);
+    agree_with_minimax(4, 100, 16, 64, 1 << 20, true, true, TOPTREE_TWO_LEVEL);
 }
 END_TEST
 
 /* The empty 6x6 board, its first job run by hand. */
 static toptree_t *
-opened_tree(sim_t *m, position_t *p, geometry_t **geo)
+opened_tree(sim_t *m, position_t *p, geometry_t **geo, toptree_scheme_t scheme)
 {
     *geo = geometry_new(6, 6);
     position_init(p, *geo);
     toptree_params_t tp;
     toptree_params_default(&tp);
+    tp.scheme = scheme;
     toptree_t *t = toptree_new(&tp);
     toptree_reset(t, p, HEX_BLACK);
     ck_assert_int_eq(toptree_select(t, NULL, NULL), 0);
@@ -320,7 +342,7 @@ START_TEST(toptree_marks_steer_jobs_apart)
     sim_init(&m, 5, 40, false);
     position_t p;
     geometry_t *geo;
-    toptree_t *t = opened_tree(&m, &p, &geo);
+    toptree_t *t = opened_tree(&m, &p, &geo, TOPTREE_TWO_LEVEL);
     /* every job taken at once goes to a different leaf */
     int taken[64], n = 0;
     for (int leaf; (leaf = toptree_select(t, NULL, NULL)) >= 0 && n < 64;) {
@@ -343,13 +365,92 @@ START_TEST(toptree_marks_steer_jobs_apart)
 }
 END_TEST
 
+/* Node `leaf`'s numbers from its parent's list (a child of the root). */
+static void
+child_numbers(sim_t *m, toptree_t *t, int leaf, uint32_t *phi, uint32_t *delta)
+{
+    position_t q;
+    toptree_position(t, leaf, &q);
+    tt_data_t d;
+    if (!tt_lookup(m->wk[0].tt, position_key(&q), &d))
+        d.phi = d.delta = 1;
+    *phi = d.phi;
+    *delta = d.delta;
+    position_free(&q);
+}
+
+START_TEST(schemes_pick_as_their_papers_say)
+{
+    sim_t m;
+    sim_init(&m, 8, 40, false);
+    position_t p;
+    geometry_t *geo;
+    /* RP-PNS: the PV worker takes the most proving leaf; the others
+     * draw among the leaves near it, and never a running one */
+    toptree_t *t = opened_tree(&m, &p, &geo, TOPTREE_RP_PNS);
+    int pv = toptree_select(t, NULL, NULL);
+    uint32_t P, D;
+    ck_assert_int_eq(toptree_pick(t, 0, NWORKERS, &P, &D), pv);
+    ck_assert_uint_eq(P, TOPTREE_INF);  /* no thresholds: the work limit */
+    toptree_start(t, pv);
+    int seen[HEX_MAX_CELLS] = { 0 }, distinct = 0;
+    for (int i = 0; i < 40; i++) {
+        int leaf = toptree_pick(t, 1 + i % 2, NWORKERS, NULL, NULL);
+        if (leaf < 0)
+            continue;
+        ck_assert_int_ne(leaf, pv);
+        ck_assert_int_eq(toptree_parent(t, leaf), 0);
+        int mv = toptree_move(t, leaf);
+        distinct += !seen[mv];
+        seen[mv] = 1;
+    }
+    ck_assert_int_ge(distinct, 2);
+    toptree_free(t);
+    position_free(&p);
+    geometry_unref(geo);
+    sim_clear(&m);
+    /* ParaPDS: one worker walks to the most proving leaf first; with it
+     * running, the slack grows to the next, whose thresholds lie above
+     * its numbers (a job always has work to do); a worker takes a leaf
+     * of its own share when the walk finds one */
+    t = opened_tree(&m, &p, &geo, TOPTREE_PARAPDS);
+    pv = toptree_select(t, NULL, NULL);
+    ck_assert_int_eq(toptree_pick(t, 0, 1, &P, &D), pv);
+    toptree_start(t, pv);
+    int own = 0;
+    for (int w = 0; w < 3; w++) {
+        int leaf = toptree_pick(t, w, 3, NULL, NULL);
+        ck_assert_int_ge(leaf, 0);
+        /* its share's, or else the walk's first candidate */
+        bool mine = toptree_key(t, leaf) % 3 == (uint64_t)w;
+        ck_assert(mine || leaf == toptree_pick(t, 0, 1, NULL, NULL));
+        own += mine;
+    }
+    ck_assert_int_ge(own, 1);
+    int more = 0;
+    for (int leaf; (leaf = toptree_pick(t, 0, 1, &P, &D)) >= 0 && more < 64; more++) {
+        ck_assert_int_ne(leaf, pv);
+        uint32_t phi, delta;
+        child_numbers(&m, t, leaf, &phi, &delta);
+        ck_assert_uint_gt(P, phi);
+        ck_assert_uint_gt(D, delta);
+        toptree_start(t, leaf);
+    }
+    ck_assert_int_ge(more, 1);       /* the window's other leaves */
+    toptree_free(t);
+    position_free(&p);
+    geometry_unref(geo);
+    sim_free(&m);
+}
+END_TEST
+
 START_TEST(toptree_refuses_damaged_checkpoints)
 {
     sim_t m;
     sim_init(&m, 6, 40, false);
     position_t p;
     geometry_t *geo;
-    toptree_t *t = opened_tree(&m, &p, &geo);
+    toptree_t *t = opened_tree(&m, &p, &geo, TOPTREE_TWO_LEVEL);
     char why[256];
     FILE *f = tmpfile();
     ck_assert(f && toptree_write(t, f, why, sizeof why));
@@ -408,6 +509,9 @@ toptree_suite(void)
     tcase_add_test(tc, toptree_agrees_with_minimax_when_full);
     tcase_add_test(tc, toptree_agrees_with_minimax_after_checkpoints);
     tcase_add_test(tc, toptree_marks_steer_jobs_apart);
+    tcase_add_test(tc, schemes_pick_as_their_papers_say);
+    tcase_add_test(tc, rp_pns_agrees_with_minimax);
+    tcase_add_test(tc, parapds_agrees_with_minimax);
     tcase_add_test(tc, toptree_refuses_damaged_checkpoints);
     suite_add_tcase(s, tc);
     return s;

@@ -36,6 +36,7 @@
 #include "engine/certificate.h"
 #include "engine/engine.h"
 #include "engine/sgf.h"
+#include "search/toptree.h"
 #include "tools/lib/sigthread.h"
 #include "tools/lib/util.h"
 #include "tools/solve/solve_job.h"
@@ -47,6 +48,29 @@
 #define PROG "hein-solve"
 #define SOLVE_MAX_SECONDS 1e9
 #define SOLVE_DEFAULT_EVERY 10.0        /* minutes */
+#define PARAPDS_DEPTH 3                 /* --scheme parapds's default --top-depth */
+
+/* The parallel schemes (--scheme): spdfpn in one process (the engine's
+ * solver with --threads), the others across processes (--mpi), each a
+ * way of choosing the top tree's jobs (search/toptree.h). */
+static const struct {
+    const char *name;
+    int top;                    /* toptree_scheme_t, or -1: one process */
+} schemes[] = {
+    { "spdfpn", -1 },
+    { "two-level", TOPTREE_TWO_LEVEL },
+    { "rp-pns", TOPTREE_RP_PNS },
+    { "parapds", TOPTREE_PARAPDS },
+};
+
+static int
+scheme_index(const char *name)
+{
+    for (size_t i = 0; i < sizeof schemes / sizeof schemes[0]; i++)
+        if (strcmp(schemes[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
 
 /* The command line, read. */
 typedef struct solve_opts {
@@ -164,16 +188,21 @@ static const char solve_usage_text[] =
     "  -q, --quiet            no progress lines\n"
     "Across processes (when built with MPI; under mpirun, every rank with the\n"
     "same options):\n"
-    "      --mpi              the two-level search: rank 0 keeps a best-first\n"
-    "                         proof-number tree and hands its leaves out as\n"
-    "                         jobs; every other rank solves them with\n"
+    "      --mpi              a job-level search (--scheme): rank 0 keeps a\n"
+    "                         best-first proof-number tree and hands its\n"
+    "                         leaves out as jobs; every other rank solves them\n"
+    "                         with\n"
     "                         --threads threads and keeps its table; proved\n"
     "                         positions reach every rank and the --db\n"
-    "      --scheme NAME      spdfpn (one process; the default) or two-level\n"
-    "                         (the default with --mpi)\n"
+    "      --scheme NAME      spdfpn (one process; the default), or with --mpi\n"
+    "                         two-level (the default there), rp-pns\n"
+    "                         (randomized parallel PNS) or parapds\n"
+    "                         (ParaPDS: a fixed-depth master, the table\n"
+    "                         split by hash)\n"
     "      --job-work N       DFPN calls a job may make (default: 2000 up to\n"
     "                         6x6, 8000 above)\n"
-    "      --top-depth N      the top tree's depth limit (default 64): leaves\n"
+    "      --top-depth N      the top tree's depth limit (default 64; parapds\n"
+    "                         3, its master's fixed depth): leaves\n"
     "                         there are not expanded, their jobs continue them\n"
     "  -h, --help             show this help and exit\n"
     "  -V, --version          show the version and exit\n"
@@ -314,14 +343,15 @@ solve_parse(int argc, char **argv, solve_opts_t *o)
         why = "--openings or --all-openings, not both";
     else if (o->every >= 0 && !o->checkpoint && !o->resume)
         why = "--every needs --checkpoint";
-    else if (o->scheme && strcmp(o->scheme, "spdfpn") != 0 && strcmp(o->scheme, "two-level") != 0)
-        why = "--scheme takes spdfpn or two-level";
-    else if (o->scheme && strcmp(o->scheme, "two-level") == 0 && !o->mpi)
-        why = "--scheme two-level runs across processes: give --mpi (under mpirun)";
+    else if (o->scheme && scheme_index(o->scheme) < 0)
+        why = "--scheme takes spdfpn, two-level, rp-pns or parapds";
+    else if (o->scheme && strcmp(o->scheme, "spdfpn") != 0 && !o->mpi)
+        why = "--scheme two-level, rp-pns and parapds run across processes: give --mpi "
+              "(under mpirun)";
     else if (o->scheme && strcmp(o->scheme, "spdfpn") == 0 && o->mpi)
         why = "--scheme spdfpn runs in one process: leave out --mpi";
     else if ((o->job_work >= 0 || o->top_depth >= 0) && !o->mpi)
-        why = "--job-work and --top-depth are the two-level search's: give --mpi";
+        why = "--job-work and --top-depth are the job-level schemes': give --mpi";
     if (why) {
         fprintf(stderr, "%s: %s\nTry '%s --help'.\n", PROG, why, PROG);
         return 2;
@@ -916,15 +946,16 @@ print_table(const solve_run_t *run)
 #if HAVE_MPI
     if (run->dist) {
         const dist_stats_t *ds = &run->dist_sum;
-        util_buf_addf(&out, "# two-level search: %d ranks (%d workers), %" PRIu64 " jobs, "
+        const char *scheme = run->o->scheme ? run->o->scheme : "two-level";
+        util_buf_addf(&out, "# %s search: %d ranks (%d workers), %" PRIu64 " jobs, "
                       "%.2f s busy in jobs (%.0f%% of the workers' time), top tree %" PRIu64
-                      " nodes\n", run->ranks, run->ranks - 1, ds->jobs, ds->worker_seconds,
+                      " nodes\n", scheme, run->ranks, run->ranks - 1, ds->jobs, ds->worker_seconds,
                       ds->seconds > 0 ? 100.0 * ds->worker_seconds
                       / (ds->seconds * (run->ranks - 1)) : 0.0, ds->tree.nodes);
         if (run->o->proof)
-            util_buf_addf(&out, "# two-level search: %" PRIu64 " table entries of the "
+            util_buf_addf(&out, "# %s search: %" PRIu64 " table entries of the "
                           "workers' proofs gathered for the certificates\n",
-                          ds->proof_entries);
+                          scheme, ds->proof_entries);
     }
 #endif
     if (run->o->db)
@@ -1022,8 +1053,12 @@ solve_main(const solve_opts_t *opts, int ranks)
         dp.top.widening_base = sp.widening_base;        /* the solver's window */
         dp.top.widening_factor = sp.widening_factor;
         dp.top.epsilon = sp.epsilon;
+        dp.top.scheme = o.scheme ? (toptree_scheme_t)schemes[scheme_index(o.scheme)].top
+                                 : TOPTREE_TWO_LEVEL;
         if (o.top_depth >= 0)
             dp.top.max_depth = (int)o.top_depth;
+        else if (dp.top.scheme == TOPTREE_PARAPDS)
+            dp.top.max_depth = PARAPDS_DEPTH;   /* the master's fixed depth d' */
         run->dist = dist_lead_new(ranks, &dp, run->job.threads, run->job.tt_mb,
                                   run->job.geo->width, run->job.geo->height);
         ok = run->dist != NULL;

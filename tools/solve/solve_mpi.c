@@ -20,7 +20,13 @@
 enum { TAG_SETUP = 1, TAG_JOB, TAG_RESULT, TAG_QUIT };
 
 /* What a job asks for besides its report (a byte of flags). */
-enum { WANT_ITEMS = 1, WANT_ENTRIES = 2 };
+/* A job's flags: what to send of a proof, and how to run it. */
+enum {
+    WANT_ITEMS = 1,             /* the proof's database items */
+    WANT_ENTRIES = 2,           /* the proof's table entries */
+    JOB_ITERATE = 4,            /* ParaPDS's slave: at its thresholds, raise
+                                 * them and go on to the work limit */
+};
 
 /* The most solved positions one job carries; the rest go with the next. */
 #define SHARE_MAX 8192
@@ -581,7 +587,8 @@ dist_solve(dist_t *d, const position_t *pos, hex_color_t to_move, const dfpn_par
         toptree_solve_leaf(d->tree, 0, root.winner == to_move, -1, 0);
     /* what a worker sends of a proof it finds: its positions for the
      * database, its table entries for the certificate */
-    int want = (db ? WANT_ITEMS : 0) | (proof_table ? WANT_ENTRIES : 0);
+    int want = (db ? WANT_ITEMS : 0) | (proof_table ? WANT_ENTRIES : 0)
+               | (d->params.top.scheme == TOPTREE_PARAPDS ? JOB_ITERATE : 0);
     for (;;) {
         uint32_t phi, delta;
         toptree_root(d->tree, &phi, &delta);
@@ -594,13 +601,15 @@ dist_solve(dist_t *d, const position_t *pos, hex_color_t to_move, const dfpn_par
             if (r >= d->size)
                 break;
             uint32_t P, D;
-            int leaf = toptree_select(d->tree, &P, &D);
+            int leaf = toptree_pick(d->tree, r - 1, d->size - 1, &P, &D);
             if (leaf < 0)
                 break;
-            /* the job goes to the worker whose table holds the leaf's
-             * subtree (it expanded the leaf's parent) when it is idle */
+            /* two-level: the job goes to the worker whose table holds the
+             * leaf's subtree (it expanded the leaf's parent) when it is
+             * idle; RP-PNS's draws and ParaPDS's shares are the worker's */
             int parent = toptree_parent(d->tree, leaf);
-            if (parent >= 0 && (size_t)parent < d->nowner && d->owner[parent] > 0
+            if (d->params.top.scheme == TOPTREE_TWO_LEVEL && parent >= 0
+                && (size_t)parent < d->nowner && d->owner[parent] > 0
                 && d->w[d->owner[parent]].node < 0)
                 r = d->owner[parent];
             if (db) {
@@ -750,7 +759,26 @@ run_job(engine_t *e, const geometry_t *geo, msg_t *m, msg_t *out, toptree_buf_t 
         rep.delta = won ? TT_INF : 0;
         rep.best = -1;
     } else {
-        solver_solve(sv, &p, to_move, &prm, &stop, NULL, NULL, &r);
+        /* ParaPDS's slave (../shared/papers/parapds-parallel-and-or-search.txt,
+         * 3.2) searches within the master's thresholds, then, while no
+         * new node comes, raises them and starts the next iteration: here
+         * until the job's work limit */
+        uint64_t work = 0, expansions = 0;
+        for (;;) {
+            prm.work_limit = limit - work;
+            solver_solve(sv, &p, to_move, &prm, &stop, NULL, NULL, &r);
+            work += r.stats.work;
+            expansions += r.stats.expansions;
+            if (!(want & JOB_ITERATE) || r.winner != HEX_EMPTY || work >= limit
+                || (r.phi < prm.job_phi && r.delta < prm.job_delta))
+                break;
+            if (prm.job_phi <= r.phi)
+                prm.job_phi = r.phi + 1;
+            if (prm.job_delta <= r.delta)
+                prm.job_delta = r.delta + 1;
+        }
+        r.stats.work = work;
+        r.stats.expansions = expansions;
         if (!solver_job_report(sv, &p, to_move, b, &rep)) {
             fprintf(stderr, "%s: worker: out of memory\n", PROG);
             MPI_Abort(MPI_COMM_WORLD, 1);
