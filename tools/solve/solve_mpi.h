@@ -2,8 +2,10 @@
 #ifndef HEIN_TOOLS_SOLVE_SOLVE_MPI_H
 #define HEIN_TOOLS_SOLVE_SOLVE_MPI_H
 
-/* hein-solve --mpi: the two-level job-level search across processes
- * (../shared/papers/pns-pdfpn-massively-parallel-pns.txt), over MPI.
+/* hein-solve --mpi: the job-level searches across processes, over MPI:
+ * the two-level search (../shared/papers/pns-pdfpn-massively-parallel-pns.txt),
+ * RP-PNS and ParaPDS -- the top tree's schemes (search/toptree.h,
+ * toptree_pick; dist_params_t.top.scheme).
  *
  * Every rank runs hein-solve with the same command line.  Rank 0 (the
  * lead) holds the job, the checkpoints, the database and the top tree
@@ -37,9 +39,10 @@
  *   SETUP  lead -> worker, once: threads, table MiB, board width and
  *          height (four i32).
  *   JOB    lead -> worker: the leaf's id, the work limit, the leaf's
- *          thresholds (toptree_select), the side to
- *          move, what to send of a proof (database items, table
- *          entries), the board (a byte a cell: 0 empty, 1 Black, 2
+ *          thresholds (toptree_pick), the side to
+ *          move, flags: what to send of a proof (database items, table
+ *          entries) and whether to iterate past the thresholds (ParaPDS's
+ *          slave), the board (a byte a cell: 0 empty, 1 Black, 2
  *          White) and the solved positions to add.
  *   RESULT worker -> lead: the leaf's id, its entry (phi, delta, best,
  *          work), the job's DFPN calls, expansions and seconds, the
@@ -69,7 +72,7 @@
 
 typedef struct dist dist_t;
 
-/* The two-level search's knobs. */
+/* The job-level search's knobs. */
 typedef struct dist_params {
     uint64_t job_work;          /* DFPN calls a job may make (0: by board) */
     toptree_params_t top;       /* the top tree's depth and size */

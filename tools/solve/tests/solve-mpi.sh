@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
-# hein-solve --mpi (make check): the two-level search under
-# `mpirun -np 3 --oversubscribe` (rank 0 leads, two workers) gives the
-# serial solver's winners on every 6x6 first move, and the swap table's on
+# hein-solve --mpi (make check): every job-level scheme (two-level,
+# rp-pns, parapds) under `mpirun -np 3 --oversubscribe` (rank 0 leads, two
+# workers) gives the serial solver's winners on every 6x6 first move; the
+# two-level search gives the swap table's on
 # 5x5 with a top tree one level deep and tiny jobs (each leaf continued by
 # job after job); a database filled by one run answers the next; the
 # certificate of a 6x6 position solved by hundreds of small jobs, written
@@ -51,15 +52,17 @@ swap_table() {
 run_tool "6x6 serial" "$solve" --board 6 --all-openings -q
 expect_status 0
 winners "$tmp/out" >"$tmp/w6s"
-run_tool "6x6 two-level" $mpi "$solve" --mpi --board 6 --all-openings -q
-expect_status 0
-winners "$tmp/out" >"$tmp/w6m"
-cmp -s "$tmp/w6s" "$tmp/w6m" \
-    || fail "6x6: two-level winners differ from the serial ones: $(diff "$tmp/w6s" "$tmp/w6m" | head -4)"
-grep -q '^# 36 moves: black wins 24, white wins 12, unsolved 0;' "$tmp/out" \
-    || fail "6x6 two-level: the summary line"
-grep -q '^# two-level search: 3 ranks (2 workers), [0-9]* jobs' "$tmp/out" \
-    || fail "6x6 two-level: no line on the search"
+for scheme in two-level rp-pns parapds; do
+    run_tool "6x6 $scheme" $mpi "$solve" --mpi --scheme $scheme --board 6 --all-openings -q
+    expect_status 0
+    winners "$tmp/out" >"$tmp/w6m"
+    cmp -s "$tmp/w6s" "$tmp/w6m" \
+        || fail "6x6: $scheme winners differ from the serial ones: $(diff "$tmp/w6s" "$tmp/w6m" | head -4)"
+    grep -q '^# 36 moves: black wins 24, white wins 12, unsolved 0;' "$tmp/out" \
+        || fail "6x6 $scheme: the summary line"
+    grep -q "^# $scheme search: 3 ranks (2 workers), [0-9]* jobs" "$tmp/out" \
+        || fail "6x6 $scheme: no line on the search"
+done
 
 # ---- 5x5: a shallow tree and tiny jobs ---------------------------------
 run_tool "5x5 depth 1" $mpi "$solve" --mpi --scheme two-level --board 5 --all-openings \
@@ -125,13 +128,15 @@ expect_err "the top tree read from $tmp/k.ckpt.tree: "
 # ---- bad settings --------------------------------------------------------
 run_tool "scheme" "$solve" --board 4 --scheme bogus
 expect_status 2
-expect_err "--scheme takes spdfpn or two-level"
-run_tool "two-level without --mpi" "$solve" --board 4 --scheme two-level
-expect_status 2
-expect_err "give --mpi"
+expect_err "--scheme takes spdfpn, two-level, rp-pns or parapds"
+for scheme in two-level rp-pns parapds; do
+    run_tool "$scheme without --mpi" "$solve" --board 4 --scheme $scheme
+    expect_status 2
+    expect_err "give --mpi"
+done
 run_tool "job work without --mpi" "$solve" --board 4 --job-work 100
 expect_status 2
-expect_err "the two-level search's"
+expect_err "the job-level schemes'"
 run_tool "job work 0" "$solve" --mpi --board 4 --job-work 0
 expect_status 2
 expect_err "invalid --job-work '0'"
