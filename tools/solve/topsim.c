@@ -90,6 +90,12 @@ static const char topsim_usage_text[] =
     "      --fixed-cost SEC   rank 0's CPU time per job sent and per result\n"
     "                         taken, instead of the measured time (the\n"
     "                         simulated times are then reproducible)\n"
+    "      --checkpoint-every SEC  a checkpoint every SEC simulated seconds, as\n"
+    "                         hein-solve --every: rank 0 hands out no job until\n"
+    "                         the running ones are done, writes the tree (its\n"
+    "                         time measured) and goes on (default 0: none)\n"
+    "      --checkpoint-seconds SEC  the time a checkpoint takes besides the\n"
+    "                         tree: rank 0's table and the files (default 0)\n"
     "The tree and the synthetic game:\n"
     "      --top-depth N      the tree's depth limit (default 64)\n"
     "      --top-nodes N      the tree's most nodes (default 4194304)\n"
@@ -101,10 +107,11 @@ static const char topsim_usage_text[] =
     "\n"
     "Columns: workers, job_s (mean job seconds), jobs finished, sim_s\n"
     "(simulated seconds), jobs/s achieved, cap/s (jobs per second of rank\n"
-    "0's busy time: what it could sustain), r0% and wk% (rank 0's and the\n"
-    "workers' busy time, over the run and, r0%2 and wk%2, its second half),\n"
-    "ramp_s (when 90% of the workers first ran jobs; - never), noleaf% (the\n"
-    "results after which a worker stayed idle: no leaf to hand out), root\n"
+    "0's busy time: what it could sustain), r0% and wk% (rank 0's busy time,\n"
+    "checkpoints included, and the workers', over the run and, r0%2 and\n"
+    "wk%2, after half the jobs), ramp_s (when 90% of the workers first ran\n"
+    "jobs; - never), noleaf% (the results after which a worker stayed idle:\n"
+    "no leaf to hand out), root\n"
     "(open, win, loss), nodes, depth, full (reports not expanded: tree\n"
     "full), tree_MiB (the tree's heap, measured; - where unmeasurable),\n"
     "B/node, log (solved entries), job_B and res_B (mean bytes of a JOB and\n"
@@ -112,7 +119,9 @@ static const char topsim_usage_text[] =
     "pos_us, fin_us (the measured CPU time of toptree_select, of\n"
     "toptree_position with the packing, of toptree_finish, per job),\n"
     "ckpt_MiB and ckpt_s (the tree's checkpoint at the end, toptree_write\n"
-    "into memory: its size and the wall time it took).\n"
+    "into memory: its size and the wall time it took), ckpts (checkpoints\n"
+    "written) and pause_s (the mean time from one being due to the jobs\n"
+    "handed out again: the running jobs' end, the tree, --checkpoint-seconds).\n"
     "\n"
     "Exit status: 0 on success, 2 on a usage error.\n";
 
@@ -128,6 +137,8 @@ static const struct option topsim_long_options[] = {
     { "bandwidth", required_argument, NULL, 'B' },
     { "poll", required_argument, NULL, 'p' },
     { "fixed-cost", required_argument, NULL, 'F' },
+    { "checkpoint-every", required_argument, NULL, 'c' },
+    { "checkpoint-seconds", required_argument, NULL, 'C' },
     { "top-depth", required_argument, NULL, 'D' },
     { "top-nodes", required_argument, NULL, 'N' },
     { "solve-p0", required_argument, NULL, 'P' },
@@ -148,6 +159,7 @@ typedef struct opts {
     uint64_t job_work;
     uint64_t jobs;
     double latency, bandwidth, poll, fixed_cost;
+    double ckpt_every, ckpt_s;
     int top_depth, top_nodes;
     double p0, growth;
     uint64_t seed;
@@ -288,6 +300,14 @@ topsim_parse(int argc, char **argv, opts_t *o)
         case 'F':
             if (!parse_double(optarg, 0, 1, &o->fixed_cost))
                 return bad("--fixed-cost", optarg, "seconds, 0 to 1");
+            break;
+        case 'c':
+            if (!parse_double(optarg, 0, 1e9, &o->ckpt_every))
+                return bad("--checkpoint-every", optarg, "simulated seconds, 0 or more");
+            break;
+        case 'C':
+            if (!parse_double(optarg, 0, 1e6, &o->ckpt_s))
+                return bad("--checkpoint-seconds", optarg, "seconds, 0 to 1e6");
             break;
         case 'D':
             if (!parse_uint(optarg, 1, 255, &u))
@@ -689,6 +709,8 @@ typedef struct run {
     double job_bytes, res_bytes, log_entries_sent;
     double tree_bytes;
     double ckpt_bytes, ckpt_s;  /* toptree_write into memory */
+    uint64_t ckpts;             /* --checkpoint-every's */
+    double pause;               /* their pauses, summed */
     toptree_stats_t ts;
     size_t log;
     const char *root;
@@ -939,6 +961,27 @@ r0_done(sim_t *s, double a, double b, double half)
         s->out->r0_half += b - (a > half ? a : half);
 }
 
+/* The tree's checkpoint (dist_save_tree), written into memory: its
+ * size and the wall time it took (-1, -1 when it failed). */
+static void
+tree_checkpoint(const sim_t *s, double *bytes, double *seconds)
+{
+    char *data = NULL, why[256];
+    size_t len = 0;
+    FILE *f = open_memstream(&data, &len);
+    *bytes = *seconds = -1;
+    if (!f)
+        return;
+    double t0 = util_now();
+    bool ok = toptree_write(s->t, f, why, sizeof why);
+    fclose(f);
+    if (ok) {
+        *seconds = util_now() - t0;
+        *bytes = (double)len;
+    }
+    free(data);
+}
+
 /* One run: W workers, jobs of mean J seconds, until o->jobs are done or
  * the root is solved. */
 static void
@@ -947,6 +990,8 @@ simulate(sim_t *s)
     const opts_t *o = s->o;
     run_t *out = s->out;
     double half = -1;           /* when half the jobs were done */
+    double next_ckpt = o->ckpt_every > 0 ? o->ckpt_every : HUGE_VAL;
+    double due = -1;            /* when the checkpoint under way fell due */
     double start = 0, free_at = hand_out(s, 0);
     r0_done(s, start, free_at, half);
     while (out->jobs < o->jobs && s->h.n > 0) {
@@ -963,7 +1008,21 @@ simulate(sim_t *s)
             half = start;
         uint32_t phi, delta;
         toptree_root(s->t, &phi, &delta);
-        if (phi != 0 && delta != 0 && out->jobs < o->jobs)
+        bool go = phi != 0 && delta != 0 && out->jobs < o->jobs;
+        if (go && due < 0 && t >= next_ckpt)
+            due = t;            /* the stop: no more jobs until they end */
+        if (go && due >= 0 && s->running == 0) {
+            double bytes, secs;
+            tree_checkpoint(s, &bytes, &secs);
+            if (o->fixed_cost >= 0 || secs < 0)
+                secs = 0;       /* reproducible: the modelled time alone */
+            t += secs + o->ckpt_s;
+            out->ckpts++;
+            out->pause += t - due;
+            due = -1;
+            next_ckpt = t + o->ckpt_every;
+        }
+        if (go && due < 0)
             t = hand_out(s, t);
         r0_done(s, start, t, half);
         free_at = t;
@@ -981,31 +1040,18 @@ simulate(sim_t *s)
     out->root = toptree_result(s->t, &win, &best) ? (win ? "win" : "loss") : "open";
     toptree_stats(s->t, &out->ts);
     out->log = toptree_log_size(s->t);
-    /* the tree's checkpoint (dist_save_tree), written into memory */
-    char *data = NULL, why[256];
-    size_t len = 0;
-    FILE *f = open_memstream(&data, &len);
-    out->ckpt_bytes = out->ckpt_s = -1;
-    if (f) {
-        double t0 = util_now();
-        bool ok = toptree_write(s->t, f, why, sizeof why);
-        fclose(f);
-        if (ok) {
-            out->ckpt_s = util_now() - t0;
-            out->ckpt_bytes = (double)len;
-        }
-        free(data);
-    }
+    tree_checkpoint(s, &out->ckpt_bytes, &out->ckpt_s);
 }
 
 static void
 print_header(void)
 {
     printf("%7s %7s %8s %10s %8s %9s %6s %6s %6s %6s %9s %7s %5s %9s %5s %8s %8s %6s %8s %7s %6s "
-           "%7s %7s %7s %7s %8s %7s\n",
+           "%7s %7s %7s %7s %8s %7s %5s %7s\n",
            "workers", "job_s", "jobs", "sim_s", "jobs/s", "cap/s", "r0%", "r0%2", "wk%", "wk%2",
            "ramp_s", "noleaf%", "root", "nodes", "depth", "full", "tree_MiB", "B/node", "log",
-           "job_B", "res_B", "r0_us", "sel_us", "pos_us", "fin_us", "ckpt_MiB", "ckpt_s");
+           "job_B", "res_B", "r0_us", "sel_us", "pos_us", "fin_us", "ckpt_MiB", "ckpt_s",
+           "ckpts", "pause_s");
 }
 
 static void
@@ -1030,7 +1076,7 @@ print_run(const run_t *r)
     if (r->fixed_cost >= 0)
         r0 = (sends + jobs) * r->fixed_cost + r->modelled;
     printf("%7d %7.6g %8llu %10.1f %8.1f %9.0f %6.1f %6.1f %6.1f %6.1f %9s %7.1f %5s %9llu %5d "
-           "%8llu %8s %6s %8zu %7.0f %6.0f %7.1f %7.1f %7.1f %7.1f %8.1f %7.3f\n",
+           "%8llu %8s %6s %8zu %7.0f %6.0f %7.1f %7.1f %7.1f %7.1f %8.1f %7.3f %5llu %7.1f\n",
            r->workers, r->job_s, (unsigned long long)r->jobs, r->end, jobs / T,
            r->r0_busy > 0 ? jobs / r->r0_busy : 0.0, 100 * r->r0_busy / T,
            H > 0 && r->r0_half_start >= 0 ? 100 * r->r0_half / H : 0.0,
@@ -1040,7 +1086,8 @@ print_run(const run_t *r)
            (unsigned long long)r->ts.nodes, r->ts.depth, (unsigned long long)r->ts.full, mib,
            bpn, r->log, r->job_bytes / sends, r->res_bytes / jobs, 1e6 * r0 / jobs,
            1e6 * r->cpu_select / sends, 1e6 * r->cpu_pos / sends, 1e6 * r->cpu_finish / jobs,
-           r->ckpt_bytes / 1048576.0, r->ckpt_s);
+           r->ckpt_bytes / 1048576.0, r->ckpt_s, (unsigned long long)r->ckpts,
+           r->ckpts ? r->pause / (double)r->ckpts : 0.0);
     fflush(stdout);
 }
 
@@ -1089,6 +1136,9 @@ main(int argc, char **argv)
            "p = min(0.95, %.3g x %.3g^depth); seed %llu\n",
            o.latency, o.bandwidth, o.poll, o.spread, (unsigned long long)o.job_work, o.p0,
            o.growth, (unsigned long long)o.seed);
+    if (o.ckpt_every > 0)
+        printf("# checkpoints: every %.6g simulated s, %.3g s each besides the tree\n",
+               o.ckpt_every, o.ckpt_s);
     if (o.fixed_cost >= 0)
         printf("# fixed cost: %.3g s of rank 0 per job sent and per result taken\n",
                o.fixed_cost);

@@ -4,7 +4,7 @@
 # board after e5 print one row of figures per number of workers and job
 # time, with sane values (every job done, utilisations within 0..100, a
 # tree grown); with --fixed-cost the simulated figures are the same from
-# run to run for one seed; rank 0 is saturated when jobs are far shorter
+# run to run for one seed; checkpoints pause the workers; rank 0 is saturated when jobs are far shorter
 # than its cost per job, and idle when they are far longer; bad options
 # are refused with status 2 and a message.
 watchdog=60
@@ -25,12 +25,12 @@ grep -q '^# hein-topsim .*: 9x9 e5, white to move;' "$tmp/out" || fail "the root
 grep -q '^# measured: ' "$tmp/out" || fail "no line saying what is measured"
 grep -q '^# modelled: ' "$tmp/out" || fail "no line saying what is modelled"
 grep -v '^#' "$tmp/out" | head -1 | grep -q \
-    '^workers *job_s *jobs *sim_s *jobs/s *cap/s *r0% *r0%2 *wk% *wk%2 *ramp_s *noleaf% *root *nodes *depth *full *tree_MiB *B/node *log *job_B *res_B *r0_us *sel_us *pos_us *fin_us *ckpt_MiB *ckpt_s$' \
+    '^workers *job_s *jobs *sim_s *jobs/s *cap/s *r0% *r0%2 *wk% *wk%2 *ramp_s *noleaf% *root *nodes *depth *full *tree_MiB *B/node *log *job_B *res_B *r0_us *sel_us *pos_us *fin_us *ckpt_MiB *ckpt_s *ckpts *pause_s$' \
     || fail "the header line"
 rows "$tmp/out" >"$tmp/rows"
 [ "$(wc -l <"$tmp/rows")" -eq 2 ] || fail "not two rows"
 awk '
-    NF != 27 { print "row " NR ": " NF " fields"; next }
+    NF != 29 { print "row " NR ": " NF " fields"; next }
     $1 != (NR == 1 ? 50 : 200) { print "row " NR ": workers " $1 }
     $2 != 10 { print "row " NR ": job_s " $2 }
     $3 != 3000 && $13 == "open" { print "row " NR ": " $3 " jobs" }
@@ -39,7 +39,7 @@ awk '
     $14 < 100 || $15 < 2 { print "row " NR ": no tree grown" }
     $19 < 1 || $20 < 100 || $21 < 50 { print "row " NR ": log or messages" }
     $22 <= 0 { print "row " NR ": rank 0 cost" }
-    $26 <= 0 || $27 < 0 { print "row " NR ": checkpoint" }
+    $26 <= 0 || $27 < 0 || $28 != 0 { print "row " NR ": checkpoint" }
 ' "$tmp/rows" >"$tmp/bad"
 [ -s "$tmp/bad" ] && fail "rows: $(cat "$tmp/bad")"
 # 50 workers on jobs of 10 s: about 5 jobs a second, the workers busy
@@ -60,6 +60,19 @@ run_tool "fixed cost again" "$sim" -w 100 -j 5 -n 2000 --fixed-cost 0.00002 --se
 expect_status 0
 sim_cols "$tmp/out" >"$tmp/b"
 cmp -s "$tmp/a" "$tmp/b" || fail "one seed, two answers: $(cat "$tmp/a" "$tmp/b")"
+
+# ---- checkpoints: the jobs drained, the workers idle meanwhile ------
+run_tool "no checkpoints" "$sim" -w 100 -j 5 -n 4000 --fixed-cost 0.00002 --seed 3
+expect_status 0
+wk=$(rows "$tmp/out" | awk '{ print $9 }')
+run_tool "checkpoints" "$sim" -w 100 -j 5 -n 4000 --fixed-cost 0.00002 --seed 3 \
+    --checkpoint-every 20 --checkpoint-seconds 2
+expect_status 0
+grep -q '^# checkpoints: every 20 simulated s, 2 s each' "$tmp/out" || fail "checkpoints line"
+rows "$tmp/out" | awk '$28 < 5 || $29 < 2 { exit 1 }' \
+    || fail "checkpoints: too few, or pauses under 2 s"
+rows "$tmp/out" | awk -v wk="$wk" '$9 >= wk { exit 1 }' \
+    || fail "checkpoints: the workers no less busy than without ($wk%)"
 
 # ---- rank 0 saturated, rank 0 idle ----------------------------------
 # 1 ms of rank 0 per job sent and per result taken: at most 500 jobs/s
