@@ -571,6 +571,11 @@ draw_report(const opts_t *o, double mean_s, rng_t *r, const position_t *pos, uin
     }
     double dur = mean_s * exp(o->spread * normal(r) - o->spread * o->spread / 2);
     bool solved = rng_uniform(r) < p_solve(o, depth);
+    if (pos->winner != HEX_EMPTY) {     /* connected: as the real worker */
+        solved = true;
+        wins = pos->winner == pos->to_move;
+        ne = 0;
+    }
     int nfill = 0, k = 0;
     if (!solved) {
         double f = 0.02 * depth * (0.5 + rng_uniform(r));
@@ -635,7 +640,7 @@ draw_report(const opts_t *o, double mean_s, rng_t *r, const position_t *pos, uin
             return dur;
         }
         wins = lost_child >= 0;
-    } else if (wins) {
+    } else if (wins && ne > 0) {
         rep->best = (int16_t)empty[0];
     }
     rep->phi = wins ? 0 : TOPTREE_INF;
