@@ -868,6 +868,13 @@ toptree_key(const toptree_t *t, int node)
     return t->nodes[node].key;
 }
 
+size_t
+toptree_bytes(const toptree_t *t)
+{
+    return sizeof *t + (size_t)t->cap * sizeof *t->nodes + t->fillcap * sizeof *t->fill
+           + t->logcap * sizeof *t->log + t->mcap * (sizeof *t->mkeys + sizeof *t->mvals);
+}
+
 void
 toptree_stats(const toptree_t *t, toptree_stats_t *out)
 {

@@ -251,6 +251,10 @@ uint64_t toptree_key(const toptree_t *t, int node);      /* position_key */
 
 void toptree_stats(const toptree_t *t, toptree_stats_t *out);
 
+/* The bytes the tree holds: its nodes, fill-in, log and map, as
+ * allocated. */
+size_t toptree_bytes(const toptree_t *t);
+
 /* ---- the worker's side ------------------------------------------------ */
 
 /* The arrays a report points into. */

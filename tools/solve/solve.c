@@ -93,6 +93,7 @@ typedef struct solve_opts {
     bool mpi;                   /* --mpi */
     const char *scheme;         /* --scheme, or NULL */
     double job_work;            /* --job-work; < 0: not given */
+    double job_min_work;        /* --job-min-work; < 0: not given */
     double top_depth;           /* --top-depth; < 0: not given */
 } solve_opts_t;
 
@@ -200,7 +201,11 @@ static const char solve_usage_text[] =
     "                         (ParaPDS: a fixed-depth master, the table\n"
     "                         split by hash)\n"
     "      --job-work N       DFPN calls a job may make (default: 2000 up to\n"
-    "                         6x6, 8000 above)\n"
+    "                         6x6, 8000 above, times --threads)\n"
+    "      --job-min-work N   a job that reaches its thresholds within fewer\n"
+    "                         DFPN calls raises them and goes on (default: a\n"
+    "                         quarter of --job-work; parapds: all of it, as\n"
+    "                         its slaves do)\n"
     "      --top-depth N      the top tree's depth limit (default 64; parapds\n"
     "                         3, its master's fixed depth): leaves\n"
     "                         there are not expanded, their jobs continue them\n"
@@ -244,6 +249,7 @@ static const struct option solve_long_options[] = {
     { "mpi", no_argument, NULL, 'I' },
     { "scheme", required_argument, NULL, 'S' },
     { "job-work", required_argument, NULL, 'J' },
+    { "job-min-work", required_argument, NULL, 'W' },
     { "top-depth", required_argument, NULL, 'D' },
     { "help", no_argument, NULL, 'h' },
     { "version", no_argument, NULL, 'V' },
@@ -270,6 +276,7 @@ solve_parse(int argc, char **argv, solve_opts_t *o)
     o->time = -1;
     o->every = -1;
     o->job_work = -1;
+    o->job_min_work = -1;
     o->top_depth = -1;
     opterr = 0;
     int c;
@@ -308,6 +315,14 @@ solve_parse(int argc, char **argv, solve_opts_t *o)
                 || o->job_work != (double)(uint64_t)o->job_work) {
                 fprintf(stderr, "%s: invalid --job-work '%s' (DFPN calls, 1 or more)\n", PROG,
                         optarg);
+                return 2;
+            }
+            break;
+        case 'W':
+            if (!parse_seconds(optarg, 1e15, &o->job_min_work)
+                || o->job_min_work != (double)(uint64_t)o->job_min_work) {
+                fprintf(stderr, "%s: invalid --job-min-work '%s' (DFPN calls, 0 or more)\n",
+                        PROG, optarg);
                 return 2;
             }
             break;
@@ -350,8 +365,8 @@ solve_parse(int argc, char **argv, solve_opts_t *o)
               "(under mpirun)";
     else if (o->scheme && strcmp(o->scheme, "spdfpn") == 0 && o->mpi)
         why = "--scheme spdfpn runs in one process: leave out --mpi";
-    else if ((o->job_work >= 0 || o->top_depth >= 0) && !o->mpi)
-        why = "--job-work and --top-depth are the job-level schemes': give --mpi";
+    else if ((o->job_work >= 0 || o->job_min_work >= 0 || o->top_depth >= 0) && !o->mpi)
+        why = "--job-work, --job-min-work and --top-depth are the job-level schemes': give --mpi";
     if (why) {
         fprintf(stderr, "%s: %s\nTry '%s --help'.\n", PROG, why, PROG);
         return 2;
@@ -1048,6 +1063,7 @@ solve_main(const solve_opts_t *opts, int ranks)
     if (ok && ranks > 0) {
         dist_params_t dp;
         dp.job_work = o.job_work > 0 ? (uint64_t)o.job_work : 0;
+        dp.job_min_work = o.job_min_work >= 0 ? (uint64_t)o.job_min_work : DIST_DEFAULT;
         toptree_params_default(&dp.top);
         dfpn_params_t sp = engine_solver_params(run->e);
         dp.top.widening_base = sp.widening_base;        /* the solver's window */

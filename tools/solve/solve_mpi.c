@@ -20,12 +20,10 @@
 enum { TAG_SETUP = 1, TAG_JOB, TAG_RESULT, TAG_QUIT };
 
 /* What a job asks for besides its report (a byte of flags). */
-/* A job's flags: what to send of a proof, and how to run it. */
+/* What a worker sends of a proof it finds. */
 enum {
     WANT_ITEMS = 1,             /* the proof's database items */
     WANT_ENTRIES = 2,           /* the proof's table entries */
-    JOB_ITERATE = 4,            /* ParaPDS's slave: at its thresholds, raise
-                                 * them and go on to the work limit */
 };
 
 /* The most solved positions one job carries; the rest go with the next. */
@@ -201,8 +199,15 @@ dist_lead_new(int size, const dist_params_t *params, int threads, int tt_mb, int
     memset(d, 0, sizeof *d);
     d->size = size;
     d->params = *params;
+    /* a worker's SPDFPN needs jobs that keep its threads busy past its
+     * start: the size grows with the threads, and a job that reaches its
+     * thresholds early goes on to a quarter of it */
     if (d->params.job_work == 0)
-        d->params.job_work = dist_default_work(width, height);
+        d->params.job_work = dist_default_work(width, height) * (uint64_t)(threads > 1 ? threads : 1);
+    if (d->params.job_min_work == DIST_DEFAULT)
+        d->params.job_min_work = d->params.job_work / 4;
+    if (d->params.top.scheme == TOPTREE_PARAPDS || d->params.job_min_work > d->params.job_work)
+        d->params.job_min_work = d->params.job_work;
     if (d->params.top.max_depth > 255)
         d->params.top.max_depth = 255;
     d->tree = toptree_new(&d->params.top);
@@ -265,6 +270,7 @@ send_job(dist_t *d, int r, int node, uint32_t P, uint32_t D, int want)
     m->n = 0;
     put(m, (uint32_t)node, 4);
     put(m, d->params.job_work, 8);
+    put(m, d->params.job_min_work, 8);
     put(m, P, 4);
     put(m, D, 4);
     put(m, (uint8_t)p.to_move, 1);
@@ -587,8 +593,7 @@ dist_solve(dist_t *d, const position_t *pos, hex_color_t to_move, const dfpn_par
         toptree_solve_leaf(d->tree, 0, root.winner == to_move, -1, 0);
     /* what a worker sends of a proof it finds: its positions for the
      * database, its table entries for the certificate */
-    int want = (db ? WANT_ITEMS : 0) | (proof_table ? WANT_ENTRIES : 0)
-               | (d->params.top.scheme == TOPTREE_PARAPDS ? JOB_ITERATE : 0);
+    int want = (db ? WANT_ITEMS : 0) | (proof_table ? WANT_ENTRIES : 0);
     for (;;) {
         uint32_t phi, delta;
         toptree_root(d->tree, &phi, &delta);
@@ -715,7 +720,7 @@ static void
 run_job(engine_t *e, const geometry_t *geo, msg_t *m, msg_t *out, toptree_buf_t *b)
 {
     uint32_t node = (uint32_t)get(m, 4);
-    uint64_t limit = get(m, 8);
+    uint64_t limit = get(m, 8), min_work = get(m, 8);
     uint32_t P = (uint32_t)get(m, 4), D = (uint32_t)get(m, 4);
     hex_color_t to_move = get(m, 1) == HEX_WHITE ? HEX_WHITE : HEX_BLACK;
     int want = (int)get(m, 1);
@@ -759,17 +764,18 @@ run_job(engine_t *e, const geometry_t *geo, msg_t *m, msg_t *out, toptree_buf_t 
         rep.delta = won ? TT_INF : 0;
         rep.best = -1;
     } else {
-        /* ParaPDS's slave (../shared/papers/parapds-parallel-and-or-search.txt,
-         * 3.2) searches within the master's thresholds, then, while no
-         * new node comes, raises them and starts the next iteration: here
-         * until the job's work limit */
+        /* a job that reaches its thresholds within fewer calls than the
+         * floor raises them and goes on, as ParaPDS's slave
+         * (../shared/papers/parapds-parallel-and-or-search.txt, 3.2)
+         * starts its next iteration while no new node comes: there until
+         * the job's work limit */
         uint64_t work = 0, expansions = 0;
         for (;;) {
             prm.work_limit = limit - work;
             solver_solve(sv, &p, to_move, &prm, &stop, NULL, NULL, &r);
             work += r.stats.work;
             expansions += r.stats.expansions;
-            if (!(want & JOB_ITERATE) || r.winner != HEX_EMPTY || work >= limit
+            if (work >= min_work || r.winner != HEX_EMPTY || work >= limit
                 || (r.phi < prm.job_phi && r.delta < prm.job_delta))
                 break;
             if (prm.job_phi <= r.phi)

@@ -38,11 +38,11 @@
  * little-endian):
  *   SETUP  lead -> worker, once: threads, table MiB, board width and
  *          height (four i32).
- *   JOB    lead -> worker: the leaf's id, the work limit, the leaf's
+ *   JOB    lead -> worker: the leaf's id, the work limit, the work
+ *          under which the job raises its thresholds, the leaf's
  *          thresholds (toptree_pick), the side to
- *          move, flags: what to send of a proof (database items, table
- *          entries) and whether to iterate past the thresholds (ParaPDS's
- *          slave), the board (a byte a cell: 0 empty, 1 Black, 2
+ *          move, what to send of a proof (database items, table
+ *          entries), the board (a byte a cell: 0 empty, 1 Black, 2
  *          White) and the solved positions to add.
  *   RESULT worker -> lead: the leaf's id, its entry (phi, delta, best,
  *          work), the job's DFPN calls, expansions and seconds, the
@@ -72,9 +72,17 @@
 
 typedef struct dist dist_t;
 
+#define DIST_DEFAULT UINT64_MAX
+
 /* The job-level search's knobs. */
 typedef struct dist_params {
-    uint64_t job_work;          /* DFPN calls a job may make (0: by board) */
+    uint64_t job_work;          /* DFPN calls a job may make (0: by board,
+                                 * dist_default_work, times the threads) */
+    uint64_t job_min_work;      /* a job that reaches its thresholds within
+                                 * fewer calls raises them and goes on (as
+                                 * ParaPDS's slave does, which is given
+                                 * job_work); 0: it ends there; DIST_DEFAULT:
+                                 * job_work / 4 */
     toptree_params_t top;       /* the top tree's depth and size */
 } dist_params_t;
 

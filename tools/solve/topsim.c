@@ -4,14 +4,14 @@
  *
  * A real top tree (search/toptree.h) on a real root is driven as rank 0's
  * loop drives it (tools/solve/solve_mpi.c dist_solve): after each result,
- * jobs for every idle worker while toptree_select finds a leaf, the first
- * idle worker found by a scan of the ranks, or the one whose job expanded
- * the leaf's parent; each job carries the log entries solved since that
+ * jobs for every idle worker while toptree_pick finds a leaf (--scheme),
+ * the first idle worker found by a scan of the ranks, or under the
+ * two-level scheme the one whose job expanded the leaf's parent; each job carries the log entries solved since that
  * worker's previous job (at most SHARE_MAX).  The W workers are virtual:
  * a job's report is drawn from a synthetic game and it ends after a
  * simulated duration.  Simulated time is an event queue: rank 0 serves
  * one message at a time, and its service time is the CPU time measured
- * of the real calls (the scan, toptree_select, toptree_position, packing
+ * of the real calls (the scan, toptree_pick, toptree_position, packing
  * the JOB message as solve_mpi.c packs it, toptree_start; unpacking the
  * RESULT, toptree_finish) plus a modelled cost per message (a latency
  * and its bytes over a bandwidth); when idle it looks for a result every
@@ -43,9 +43,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#if HAVE_MALLINFO2
-#include <malloc.h>
-#endif
 
 #include "board/bytes.h"
 #include "board/position.h"
@@ -97,6 +94,8 @@ static const char topsim_usage_text[] =
     "      --checkpoint-seconds SEC  the time a checkpoint takes besides the\n"
     "                         tree: rank 0's table and the files (default 0)\n"
     "The tree and the synthetic game:\n"
+    "      --scheme NAME      how rank 0 picks jobs (toptree_pick): two-level\n"
+    "                         (the default), rp-pns or parapds\n"
     "      --top-depth N      the tree's depth limit (default 64)\n"
     "      --top-nodes N      the tree's most nodes (default 4194304)\n"
     "      --solve-p0 P       a job solves its leaf at depth d with\n"
@@ -113,10 +112,10 @@ static const char topsim_usage_text[] =
     "jobs; - never), noleaf% (the results after which a worker stayed idle:\n"
     "no leaf to hand out), root\n"
     "(open, win, loss), nodes, depth, full (reports not expanded: tree\n"
-    "full), tree_MiB (the tree's heap, measured; - where unmeasurable),\n"
+    "full), tree_MiB (the tree's memory, toptree_bytes),\n"
     "B/node, log (solved entries), job_B and res_B (mean bytes of a JOB and\n"
     "a RESULT), r0_us (rank 0's time per job, CPU and modelled), sel_us,\n"
-    "pos_us, fin_us (the measured CPU time of toptree_select, of\n"
+    "pos_us, fin_us (the measured CPU time of toptree_pick, of\n"
     "toptree_position with the packing, of toptree_finish, per job),\n"
     "ckpt_MiB and ckpt_s (the tree's checkpoint at the end, toptree_write\n"
     "into memory: its size and the wall time it took), ckpts (checkpoints\n"
@@ -139,6 +138,7 @@ static const struct option topsim_long_options[] = {
     { "fixed-cost", required_argument, NULL, 'F' },
     { "checkpoint-every", required_argument, NULL, 'c' },
     { "checkpoint-seconds", required_argument, NULL, 'C' },
+    { "scheme", required_argument, NULL, 'K' },
     { "top-depth", required_argument, NULL, 'D' },
     { "top-nodes", required_argument, NULL, 'N' },
     { "solve-p0", required_argument, NULL, 'P' },
@@ -161,6 +161,7 @@ typedef struct opts {
     double latency, bandwidth, poll, fixed_cost;
     double ckpt_every, ckpt_s;
     int top_depth, top_nodes;
+    toptree_scheme_t scheme;
     double p0, growth;
     uint64_t seed;
 } opts_t;
@@ -328,6 +329,16 @@ topsim_parse(int argc, char **argv, opts_t *o)
                 return bad("--solve-growth", optarg, "1 to 10");
             o->growth = v;
             break;
+        case 'K':
+            if (strcmp(optarg, "two-level") == 0)
+                o->scheme = TOPTREE_TWO_LEVEL;
+            else if (strcmp(optarg, "rp-pns") == 0)
+                o->scheme = TOPTREE_RP_PNS;
+            else if (strcmp(optarg, "parapds") == 0)
+                o->scheme = TOPTREE_PARAPDS;
+            else
+                return bad("--scheme", optarg, "two-level, rp-pns or parapds");
+            break;
         case 's':
             if (!parse_uint(optarg, 0, UINT64_MAX, &o->seed))
                 return bad("--seed", optarg, "a whole number, 0 or more");
@@ -413,18 +424,6 @@ cpu_overhead(void)
             least = b - a;
     }
     return least;
-}
-
-/* The heap in use (-1: unmeasurable here). */
-static double
-heap_bytes(void)
-{
-#if HAVE_MALLINFO2
-    struct mallinfo2 mi = mallinfo2();
-    return (double)mi.uordblks + (double)mi.hblkhd;
-#else
-    return -1;
-#endif
 }
 
 /* ---- messages, as solve_mpi.c writes and reads them -------------------- */
@@ -779,7 +778,7 @@ hand_out(sim_t *s, double now)
         if (r >= s->size)
             return now;
         uint32_t P, D;
-        int leaf = toptree_select(s->t, &P, &D);
+        int leaf = toptree_pick(s->t, r - 1, s->size - 1, &P, &D);
         double c1 = cpu_now();
         if (leaf < 0) {
             s->out->noleaf++;
@@ -788,7 +787,8 @@ hand_out(sim_t *s, double now)
             return now + (o->fixed_cost >= 0 ? 0 : c);
         }
         int parent = toptree_parent(s->t, leaf);
-        if (parent >= 0 && s->owner[parent] > 0 && s->w[s->owner[parent]].node < 0)
+        if (o->scheme == TOPTREE_TWO_LEVEL && parent >= 0 && s->owner[parent] > 0
+            && s->w[s->owner[parent]].node < 0)
             r = s->owner[parent];
         /* send_job: the position, the message, the mark */
         position_t p;
@@ -797,6 +797,7 @@ hand_out(sim_t *s, double now)
         m->n = 0;
         put(m, (uint32_t)leaf, 4);
         put(m, o->job_work, 8);
+        put(m, o->scheme == TOPTREE_PARAPDS ? o->job_work : 0, 8);       /* the floor */
         put(m, P, 4);
         put(m, D, 4);
         put(m, (uint8_t)p.to_move, 1);
@@ -1124,14 +1125,14 @@ main(int argc, char **argv)
     s.overhead = cpu_overhead();
     s.rbuf = util_xmalloc(sizeof *s.rbuf);
     s.wbuf = util_xmalloc(sizeof *s.wbuf);
-    /* the messages' buffers at their largest before the heap is measured */
+    /* the messages' buffers at their largest from the start */
     s.job.cap = s.res.cap = 64 + 19 * SHARE_MAX + 2 * HEX_MAX_CELLS;
     s.res.cap += 32 * HEX_MAX_CELLS;
     s.job.b = util_xmalloc(s.job.cap);
     s.res.b = util_xmalloc(s.res.cap);
     printf("# %s %s: %s, %s to move; rank 0 as tools/solve/solve_mpi.c, virtual workers\n",
            PROG, PACKAGE_VERSION, desc, root.to_move == HEX_BLACK ? "black" : "white");
-    printf("# measured: the CPU time of rank 0's calls (scan, toptree_select, "
+    printf("# measured: the CPU time of rank 0's calls (scan, toptree_pick, "
            "toptree_position and packing, toptree_start; unpacking, toptree_finish)%s; "
            "timer overhead %.2f us subtracted\n",
            o.fixed_cost >= 0 ? " -- but the simulated times use --fixed-cost" : "",
@@ -1175,7 +1176,8 @@ main(int argc, char **argv)
             toptree_params_default(&tp);
             tp.max_depth = o.top_depth;
             tp.max_nodes = o.top_nodes;
-            double heap0 = heap_bytes();
+            tp.scheme = o.scheme;
+            tp.seed = o.seed;
             s.t = toptree_new(&tp);
             if (!s.t) {
                 fprintf(stderr, "%s: out of memory\n", PROG);
@@ -1183,8 +1185,7 @@ main(int argc, char **argv)
             }
             toptree_reset(s.t, &root, root.to_move);
             simulate(&s);
-            double heap1 = heap_bytes();
-            run.tree_bytes = heap0 >= 0 && heap1 >= 0 ? heap1 - heap0 : -1;
+            run.tree_bytes = (double)toptree_bytes(s.t);
             print_run(&run);
             toptree_free(s.t);
             free(s.w);
