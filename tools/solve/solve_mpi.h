@@ -82,7 +82,8 @@ typedef struct dist_params {
                                  * fewer calls raises them and goes on (as
                                  * ParaPDS's slave does, which is given
                                  * job_work); 0: it ends there; DIST_DEFAULT:
-                                 * job_work / 4 */
+                                 * job_work / 4 with several threads, 0
+                                 * with one */
     toptree_params_t top;       /* the top tree's depth and size */
 } dist_params_t;
 
