@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # hein-solve --mpi (make check): every job-level scheme (two-level,
 # rp-pns, parapds) under `mpirun -np 3 --oversubscribe` (rank 0 leads, two
-# workers) gives the serial solver's winners on every 6x6 first move; the
+# workers), and spdfpn with two threads in one process, gives the serial
+# solver's winners on every 6x6 first move; the
 # two-level search gives the swap table's on
 # 5x5 with a top tree one level deep and tiny jobs (each leaf continued by
 # job after job); a database filled by one run answers the next; the
@@ -52,6 +53,12 @@ swap_table() {
 run_tool "6x6 serial" "$solve" --board 6 --all-openings -q
 expect_status 0
 winners "$tmp/out" >"$tmp/w6s"
+# spdfpn is the one-process scheme: two threads on one table
+run_tool "6x6 spdfpn" "$solve" --scheme spdfpn --threads 2 --board 6 --all-openings -q
+expect_status 0
+winners "$tmp/out" >"$tmp/w6t"
+cmp -s "$tmp/w6s" "$tmp/w6t" \
+    || fail "6x6: spdfpn winners differ from the serial ones: $(diff "$tmp/w6s" "$tmp/w6t" | head -4)"
 for scheme in two-level rp-pns parapds; do
     run_tool "6x6 $scheme" $mpi "$solve" --mpi --scheme $scheme --board 6 --all-openings -q
     expect_status 0
@@ -134,6 +141,9 @@ for scheme in two-level rp-pns parapds; do
     expect_status 2
     expect_err "give --mpi"
 done
+run_tool "spdfpn under --mpi" "$solve" --mpi --board 4 --scheme spdfpn
+expect_status 2
+expect_err "runs in one process"
 run_tool "job work without --mpi" "$solve" --board 4 --job-work 100
 expect_status 2
 expect_err "the job-level schemes'"
