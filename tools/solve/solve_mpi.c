@@ -10,91 +10,23 @@
 #include <string.h>
 #include <time.h>
 
-#include "board/bytes.h"
 #include "engine/solver.h"
 #include "engine/solverdb.h"
 #include "tools/lib/util.h"
+#include "tools/solve/solve_msg.h"
 
 #define PROG "hein-solve"
 
 enum { TAG_SETUP = 1, TAG_JOB, TAG_RESULT, TAG_QUIT };
 
-/* What a job asks for besides its report (a byte of flags). */
 /* What a worker sends of a proof it finds. */
 enum {
     WANT_ITEMS = 1,             /* the proof's database items */
     WANT_ENTRIES = 2,           /* the proof's table entries */
 };
 
-/* The most solved positions one job carries; the rest go with the next. */
-#define SHARE_MAX 8192
 
-/* ---- messages ---------------------------------------------------------- */
-
-typedef struct msg {
-    unsigned char *b;
-    size_t n, cap;              /* writing: bytes used; reading: size */
-    size_t at;                  /* reading: the next byte */
-    bool bad;                   /* reading: ran past the end */
-} msg_t;
-
-static void
-put(msg_t *m, uint64_t v, int bytes)
-{
-    if (m->n + (size_t)bytes > m->cap) {
-        size_t cap = m->cap ? 2 * m->cap : 4096;
-        while (cap < m->n + (size_t)bytes)
-            cap *= 2;
-        m->b = util_xrealloc(m->b, cap);
-        m->cap = cap;
-    }
-    bytes_put_le(m->b + m->n, v, bytes);
-    m->n += (size_t)bytes;
-}
-
-static void
-put_bytes(msg_t *m, const void *p, size_t len)
-{
-    put(m, len, 4);
-    if (m->n + len > m->cap) {
-        size_t cap = m->cap;
-        while (cap < m->n + len)
-            cap *= 2;
-        m->b = util_xrealloc(m->b, cap);
-        m->cap = cap;
-    }
-    memcpy(m->b + m->n, p, len);
-    m->n += len;
-}
-
-static uint64_t
-get(msg_t *m, int bytes)
-{
-    if (m->bad || m->at + (size_t)bytes > m->n) {
-        m->bad = true;
-        return 0;
-    }
-    uint64_t v = bytes_get_le(m->b + m->at, bytes);
-    m->at += (size_t)bytes;
-    return v;
-}
-
-static double
-get_double(msg_t *m)
-{
-    uint64_t u = get(m, 8);
-    double d;
-    memcpy(&d, &u, sizeof d);
-    return d;
-}
-
-static void
-put_double(msg_t *m, double d)
-{
-    uint64_t u;
-    memcpy(&u, &d, sizeof u);
-    put(m, u, 8);
-}
+/* ---- messages (their bodies: solve_msg.h) ---------------------------- */
 
 /* Receive a message of tag `tag` (or any, tag < 0) from `source` (or any,
  * MPI_ANY_SOURCE) into m; its source and tag. */
@@ -227,10 +159,10 @@ dist_lead_new(int size, const dist_params_t *params, int threads, int tt_mb, int
         d->w[r].seen = 0;
     }
     msg_t m = { 0 };
-    put(&m, (uint32_t)threads, 4);
-    put(&m, (uint32_t)tt_mb, 4);
-    put(&m, (uint32_t)width, 4);
-    put(&m, (uint32_t)height, 4);
+    msg_put(&m, (uint32_t)threads, 4);
+    msg_put(&m, (uint32_t)tt_mb, 4);
+    msg_put(&m, (uint32_t)width, 4);
+    msg_put(&m, (uint32_t)height, 4);
     for (int r = 1; r < size; r++)
         send_msg(&m, r, TAG_SETUP);
     free(m.b);
@@ -267,35 +199,13 @@ send_job(dist_t *d, int r, int node, uint32_t P, uint32_t D, int want)
 {
     position_t p;
     toptree_position(d->tree, node, &p);
-    msg_t *m = &d->m;
-    m->n = 0;
-    put(m, (uint32_t)node, 4);
-    put(m, d->params.job_work, 8);
-    put(m, d->params.job_min_work, 8);
-    put(m, P, 4);
-    put(m, D, 4);
-    put(m, (uint8_t)p.to_move, 1);
-    put(m, (uint8_t)want, 1);
-    int cells = d->width * d->height;
-    for (int c = 0; c < cells; c++) {
-        hex_color_t x = position_color_at(&p, c);
-        put(m, x == HEX_BLACK ? 1 : x == HEX_WHITE ? 2 : 0, 1);
-    }
+    d->w[r].seen = msg_put_job(&d->m, (uint32_t)node, d->params.job_work, d->params.job_min_work,
+                               P, D, want, &p, toptree_log(d->tree), toptree_log_size(d->tree),
+                               d->w[r].seen);
     position_free(&p);
-    size_t have = toptree_log_size(d->tree), from = d->w[r].seen;
-    size_t k = have - from > SHARE_MAX ? SHARE_MAX : have - from;
-    const toptree_solved_t *log = toptree_log(d->tree);
-    put(m, (uint32_t)k, 4);
-    for (size_t i = from; i < from + k; i++) {
-        put(m, log[i].key, 8);
-        put(m, log[i].work, 8);
-        put(m, log[i].win, 1);
-        put(m, (uint16_t)log[i].best, 2);
-    }
-    d->w[r].seen = from + k;
     d->w[r].node = node;
     toptree_start(d->tree, node);
-    send_msg(m, r, TAG_JOB);
+    send_msg(&d->m, r, TAG_JOB);
 }
 
 /* Store the database items of a worker's proof (text lines "KEY WINNER
@@ -348,40 +258,16 @@ take_result(dist_t *d, solverdb_t *db, tt_t *proof_table, dist_stats_t *stats)
     msg_t *m = &d->m;
     int from;
     recv_msg(m, MPI_ANY_SOURCE, TAG_RESULT, &from, NULL);
-    int node = (int)get(m, 4);
+    uint32_t unode;
     toptree_report_t r;
-    memset(&r, 0, sizeof r);
-    r.phi = (uint32_t)get(m, 4);
-    r.delta = (uint32_t)get(m, 4);
-    r.best = (int16_t)(uint16_t)get(m, 2);
-    r.work = get(m, 8);
-    stats->work += get(m, 8);
-    stats->expansions += get(m, 8);
-    stats->worker_seconds += get_double(m);
-    toptree_buf_t *b = d->buf;
-    for (int c = 0; c < 2; c++) {
-        r.nfill[c] = (int)get(m, 2);
-        if (r.nfill[c] > HEX_MAX_CELLS)
-            m->bad = true;
-        for (int k = 0; k < r.nfill[c] && !m->bad; k++)
-            b->fill[c][k] = (int16_t)(uint16_t)get(m, 2);
-        r.fill[c] = b->fill[c];
-    }
-    r.nchildren = (int)get(m, 2);
-    if (r.nchildren > HEX_MAX_CELLS)
-        m->bad = true;
-    for (int i = 0; i < r.nchildren && !m->bad; i++) {
-        toptree_child_t *c = &b->children[i];
-        c->key = get(m, 8);
-        c->move = (int16_t)(uint16_t)get(m, 2);
-        c->phi = (uint32_t)get(m, 4);
-        c->delta = (uint32_t)get(m, 4);
-        c->best = (int16_t)(uint16_t)get(m, 2);
-        c->work = get(m, 8);
-        c->pruned = get(m, 1) != 0;
-    }
-    r.children = b->children;
-    uint32_t tlen = (uint32_t)get(m, 4);
+    uint64_t calls, expansions;
+    double secs;
+    msg_get_report(m, &unode, d->buf, &r, &calls, &expansions, &secs);
+    int node = (int)unode;
+    stats->work += calls;
+    stats->expansions += expansions;
+    stats->worker_seconds += secs;
+    uint32_t tlen = (uint32_t)msg_get(m, 4);
     const char *text = NULL;
     if (!m->bad && m->at + tlen <= m->n) {
         text = (const char *)m->b + m->at;
@@ -389,7 +275,7 @@ take_result(dist_t *d, solverdb_t *db, tt_t *proof_table, dist_stats_t *stats)
     } else {
         m->bad = true;
     }
-    uint32_t nentries = (uint32_t)get(m, 4);
+    uint32_t nentries = (uint32_t)msg_get(m, 4);
     size_t entries_at = m->at;
     if ((uint64_t)nentries * 26 > m->n - m->at)
         m->bad = true;
@@ -401,12 +287,12 @@ take_result(dist_t *d, solverdb_t *db, tt_t *proof_table, dist_stats_t *stats)
         stats->db_stored += store_items(db, text, tlen);
     m->at = entries_at;
     for (uint32_t i = 0; i < nentries && proof_table; i++) {
-        uint64_t key = get(m, 8);
+        uint64_t key = msg_get(m, 8);
         tt_data_t e;
-        e.work = get(m, 8);
-        e.phi = (uint32_t)get(m, 4);
-        e.delta = (uint32_t)get(m, 4);
-        e.best = (int16_t)(uint16_t)get(m, 2);
+        e.work = msg_get(m, 8);
+        e.phi = (uint32_t)msg_get(m, 4);
+        e.delta = (uint32_t)msg_get(m, 4);
+        e.best = (int16_t)(uint16_t)msg_get(m, 2);
         tt_store(proof_table, key, &e);
     }
     stats->proof_entries += nentries;
@@ -720,27 +606,27 @@ set_param(engine_t *e, const char *group, const char *key, int v)
 static void
 run_job(engine_t *e, const geometry_t *geo, msg_t *m, msg_t *out, toptree_buf_t *b)
 {
-    uint32_t node = (uint32_t)get(m, 4);
-    uint64_t limit = get(m, 8), min_work = get(m, 8);
-    uint32_t P = (uint32_t)get(m, 4), D = (uint32_t)get(m, 4);
-    hex_color_t to_move = get(m, 1) == HEX_WHITE ? HEX_WHITE : HEX_BLACK;
-    int want = (int)get(m, 1);
+    uint32_t node = (uint32_t)msg_get(m, 4);
+    uint64_t limit = msg_get(m, 8), min_work = msg_get(m, 8);
+    uint32_t P = (uint32_t)msg_get(m, 4), D = (uint32_t)msg_get(m, 4);
+    hex_color_t to_move = msg_get(m, 1) == HEX_WHITE ? HEX_WHITE : HEX_BLACK;
+    int want = (int)msg_get(m, 1);
     int cells = geo->width * geo->height;
     position_t p;
     position_init(&p, geo);
     for (int c = 0; c < cells; c++) {
-        int x = (int)get(m, 1);
+        int x = (int)msg_get(m, 1);
         if (x == 1 || x == 2)
             position_play(&p, x == 1 ? HEX_BLACK : HEX_WHITE, c);
     }
     position_set_to_move(&p, to_move);
     solver_t *sv = engine_solver(e);
-    uint32_t k = (uint32_t)get(m, 4);
+    uint32_t k = (uint32_t)msg_get(m, 4);
     tt_t *tt = sv ? solver_table(sv) : NULL;
     for (uint32_t i = 0; i < k && !m->bad; i++) {
-        uint64_t key = get(m, 8), work = get(m, 8);
-        bool win = get(m, 1) != 0;
-        int16_t best = (int16_t)(uint16_t)get(m, 2);
+        uint64_t key = msg_get(m, 8), work = msg_get(m, 8);
+        bool win = msg_get(m, 1) != 0;
+        int16_t best = (int16_t)(uint16_t)msg_get(m, 2);
         tt_data_t d = { win ? 0 : TT_INF, win ? TT_INF : 0, work, win ? best : -1 };
         if (tt)
             tt_store(tt, key, &d);
@@ -792,31 +678,7 @@ run_job(engine_t *e, const geometry_t *geo, msg_t *m, msg_t *out, toptree_buf_t 
         }
     }
     double secs = util_now() - t0;
-    out->n = 0;
-    put(out, node, 4);
-    put(out, rep.phi, 4);
-    put(out, rep.delta, 4);
-    put(out, (uint16_t)rep.best, 2);
-    put(out, rep.work, 8);
-    put(out, r.stats.work, 8);
-    put(out, r.stats.expansions, 8);
-    put_double(out, secs);
-    for (int c = 0; c < 2; c++) {
-        put(out, (uint16_t)rep.nfill[c], 2);
-        for (int i = 0; i < rep.nfill[c]; i++)
-            put(out, (uint16_t)rep.fill[c][i], 2);
-    }
-    put(out, (uint16_t)rep.nchildren, 2);
-    for (int i = 0; i < rep.nchildren; i++) {
-        const toptree_child_t *c = &rep.children[i];
-        put(out, c->key, 8);
-        put(out, (uint16_t)c->move, 2);
-        put(out, c->phi, 4);
-        put(out, c->delta, 4);
-        put(out, (uint16_t)c->best, 2);
-        put(out, c->work, 8);
-        put(out, c->pruned, 1);
-    }
+    msg_put_report(out, node, &rep, r.stats.work, r.stats.expansions, secs);
     /* the proof's positions, for the lead's database */
     strbuf_t text = { 0 };
     if ((want & WANT_ITEMS) && r.winner != HEX_EMPTY) {
@@ -830,7 +692,7 @@ run_job(engine_t *e, const geometry_t *geo, msg_t *m, msg_t *out, toptree_buf_t 
                           (unsigned long long)items[i].work);
         free(items);
     }
-    put_bytes(out, strbuf_str(&text), strlen(strbuf_str(&text)));
+    msg_put_bytes(out, strbuf_str(&text), strlen(strbuf_str(&text)));
     strbuf_free(&text);
     /* the proof's table entries, for the lead's certificate */
     uint64_t *keys = NULL;
@@ -838,13 +700,13 @@ run_job(engine_t *e, const geometry_t *geo, msg_t *m, msg_t *out, toptree_buf_t 
     size_t n = 0;
     if ((want & WANT_ENTRIES) && r.winner != HEX_EMPTY)
         solver_proof_entries(sv, &p, to_move, &r, &keys, &data, &n);
-    put(out, (uint32_t)n, 4);
+    msg_put(out, (uint32_t)n, 4);
     for (size_t i = 0; i < n; i++) {
-        put(out, keys[i], 8);
-        put(out, data[i].work, 8);
-        put(out, data[i].phi, 4);
-        put(out, data[i].delta, 4);
-        put(out, (uint16_t)data[i].best, 2);
+        msg_put(out, keys[i], 8);
+        msg_put(out, data[i].work, 8);
+        msg_put(out, data[i].phi, 4);
+        msg_put(out, data[i].delta, 4);
+        msg_put(out, (uint16_t)data[i].best, 2);
     }
     free(keys);
     free(data);
@@ -861,8 +723,8 @@ dist_work(void)
         free(m.b);
         return 0;
     }
-    int threads = (int)get(&m, 4), tt_mb = (int)get(&m, 4);
-    int width = (int)get(&m, 4), height = (int)get(&m, 4);
+    int threads = (int)msg_get(&m, 4), tt_mb = (int)msg_get(&m, 4);
+    int width = (int)msg_get(&m, 4), height = (int)msg_get(&m, 4);
     engine_t *e = engine_new(1);
     geometry_t *geo = m.bad ? NULL : geometry_new(width, height);
     toptree_buf_t *b = util_xmalloc(sizeof *b);

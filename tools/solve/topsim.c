@@ -7,7 +7,7 @@
  * jobs for every idle worker while toptree_pick finds a leaf (--scheme),
  * the first idle worker found by a scan of the ranks, or under the
  * two-level scheme the one whose job expanded the leaf's parent; each job carries the log entries solved since that
- * worker's previous job (at most SHARE_MAX).  The W workers are virtual:
+ * worker's previous job (at most MSG_SHARE_MAX).  The W workers are virtual:
  * a job's report is drawn from a synthetic game and it ends after a
  * simulated duration.  Simulated time is an event queue: rank 0 serves
  * one message at a time, and its service time is the CPU time measured
@@ -44,16 +44,15 @@
 #include <string.h>
 #include <time.h>
 
-#include "board/bytes.h"
 #include "board/position.h"
 #include "board/rng.h"
 #include "search/toptree.h"
 #include "tools/lib/util.h"
+#include "tools/solve/solve_msg.h"
 
 #define PROG "hein-topsim"
 
 /* As solve_mpi.c: the most log entries one job carries. */
-#define SHARE_MAX 8192
 
 #define MAX_LIST 16             /* values of --workers and --job-seconds */
 #define ALT_LOSS 0.05           /* a winning node's other losing children */
@@ -426,37 +425,6 @@ cpu_overhead(void)
     return least;
 }
 
-/* ---- messages, as solve_mpi.c writes and reads them -------------------- */
-
-typedef struct msg {
-    unsigned char *b;
-    size_t n, cap, at;
-} msg_t;
-
-static void
-put(msg_t *m, uint64_t v, int bytes)
-{
-    if (m->n + (size_t)bytes > m->cap) {
-        size_t cap = m->cap ? 2 * m->cap : 4096;
-        while (cap < m->n + (size_t)bytes)
-            cap *= 2;
-        m->b = util_xrealloc(m->b, cap);
-        m->cap = cap;
-    }
-    bytes_put_le(m->b + m->n, v, bytes);
-    m->n += (size_t)bytes;
-}
-
-static uint64_t
-get(msg_t *m, int bytes)
-{
-    if (m->at + (size_t)bytes > m->n)
-        return 0;
-    uint64_t v = bytes_get_le(m->b + m->at, bytes);
-    m->at += (size_t)bytes;
-    return v;
-}
-
 /* ---- the synthetic game ------------------------------------------------ */
 
 static uint64_t
@@ -794,30 +762,11 @@ hand_out(sim_t *s, double now)
         position_t p;
         toptree_position(s->t, leaf, &p);
         msg_t *m = &s->job;
-        m->n = 0;
-        put(m, (uint32_t)leaf, 4);
-        put(m, o->job_work, 8);
-        put(m, o->scheme == TOPTREE_PARAPDS ? o->job_work : 0, 8);       /* the floor */
-        put(m, P, 4);
-        put(m, D, 4);
-        put(m, (uint8_t)p.to_move, 1);
-        put(m, 0, 1);
-        int cells = p.geo->ncells;
-        for (int c = 0; c < cells; c++) {
-            hex_color_t x = position_color_at(&p, c);
-            put(m, x == HEX_BLACK ? 1 : x == HEX_WHITE ? 2 : 0, 1);
-        }
-        size_t have = toptree_log_size(s->t), from = s->w[r].seen;
-        size_t k = have - from > SHARE_MAX ? SHARE_MAX : have - from;
-        const toptree_solved_t *log = toptree_log(s->t);
-        put(m, (uint32_t)k, 4);
-        for (size_t i = from; i < from + k; i++) {
-            put(m, log[i].key, 8);
-            put(m, log[i].work, 8);
-            put(m, log[i].win, 1);
-            put(m, (uint16_t)log[i].best, 2);
-        }
-        s->w[r].seen = from + k;
+        size_t from = s->w[r].seen;
+        s->w[r].seen = msg_put_job(m, (uint32_t)leaf, o->job_work,
+                                   o->scheme == TOPTREE_PARAPDS ? o->job_work : 0, P, D, 0, &p,
+                                   toptree_log(s->t), toptree_log_size(s->t), from);
+        size_t k = s->w[r].seen - from;
         s->w[r].node = leaf;
         double c2 = cpu_now();
         toptree_start(s->t, leaf);
@@ -856,38 +805,10 @@ pack_result(sim_t *s, int r)
     toptree_report_t rr;
     job_report(s, s->w[r].node, &p, s->w[r].serial, &rr);
     position_free(&p);
-    const toptree_report_t *rep = &rr;
     msg_t *out = &s->res;
-    out->n = 0;
-    put(out, (uint32_t)s->w[r].node, 4);
-    put(out, rep->phi, 4);
-    put(out, rep->delta, 4);
-    put(out, (uint16_t)rep->best, 2);
-    put(out, rep->work, 8);
-    put(out, s->o->job_work, 8);
-    put(out, s->o->job_work, 8);
-    double secs = s->w[r].dur;
-    uint64_t u;
-    memcpy(&u, &secs, sizeof u);
-    put(out, u, 8);
-    for (int c = 0; c < 2; c++) {
-        put(out, (uint16_t)rep->nfill[c], 2);
-        for (int i = 0; i < rep->nfill[c]; i++)
-            put(out, (uint16_t)rep->fill[c][i], 2);
-    }
-    put(out, (uint16_t)rep->nchildren, 2);
-    for (int i = 0; i < rep->nchildren; i++) {
-        const toptree_child_t *c = &rep->children[i];
-        put(out, c->key, 8);
-        put(out, (uint16_t)c->move, 2);
-        put(out, c->phi, 4);
-        put(out, c->delta, 4);
-        put(out, (uint16_t)c->best, 2);
-        put(out, c->work, 8);
-        put(out, c->pruned, 1);
-    }
-    put(out, 0, 4);             /* no database items */
-    put(out, 0, 4);             /* no proof entries */
+    msg_put_report(out, (uint32_t)s->w[r].node, &rr, s->o->job_work, s->o->job_work, s->w[r].dur);
+    msg_put(out, 0, 4);         /* no database items */
+    msg_put(out, 0, 4);         /* no proof entries */
 }
 
 /* Rank 0 takes worker r's result at `now` (take_result); returns the
@@ -899,37 +820,15 @@ take(sim_t *s, int r, double now)
     msg_t *m = &s->res;
     double c0 = cpu_now();
     m->at = 0;
-    int node = (int)get(m, 4);
+    m->bad = false;
+    uint32_t unode;
     toptree_report_t rep;
-    memset(&rep, 0, sizeof rep);
-    rep.phi = (uint32_t)get(m, 4);
-    rep.delta = (uint32_t)get(m, 4);
-    rep.best = (int16_t)(uint16_t)get(m, 2);
-    rep.work = get(m, 8);
-    get(m, 8);
-    get(m, 8);
-    get(m, 8);
-    toptree_buf_t *b = s->rbuf;
-    for (int c = 0; c < 2; c++) {
-        rep.nfill[c] = (int)get(m, 2);
-        for (int k = 0; k < rep.nfill[c]; k++)
-            b->fill[c][k] = (int16_t)(uint16_t)get(m, 2);
-        rep.fill[c] = b->fill[c];
-    }
-    rep.nchildren = (int)get(m, 2);
-    for (int i = 0; i < rep.nchildren; i++) {
-        toptree_child_t *c = &b->children[i];
-        c->key = get(m, 8);
-        c->move = (int16_t)(uint16_t)get(m, 2);
-        c->phi = (uint32_t)get(m, 4);
-        c->delta = (uint32_t)get(m, 4);
-        c->best = (int16_t)(uint16_t)get(m, 2);
-        c->work = get(m, 8);
-        c->pruned = get(m, 1) != 0;
-    }
-    rep.children = b->children;
-    get(m, 4);
-    get(m, 4);
+    uint64_t calls, expansions;
+    double secs;
+    msg_get_report(m, &unode, s->rbuf, &rep, &calls, &expansions, &secs);
+    msg_get(m, 4);
+    msg_get(m, 4);
+    int node = (int)unode;
     double c1 = cpu_now();
     toptree_finish(s->t, node, &rep);
     s->owner[node] = r;
@@ -1126,7 +1025,7 @@ main(int argc, char **argv)
     s.rbuf = util_xmalloc(sizeof *s.rbuf);
     s.wbuf = util_xmalloc(sizeof *s.wbuf);
     /* the messages' buffers at their largest from the start */
-    s.job.cap = s.res.cap = 64 + 19 * SHARE_MAX + 2 * HEX_MAX_CELLS;
+    s.job.cap = s.res.cap = 64 + 19 * MSG_SHARE_MAX + 2 * HEX_MAX_CELLS;
     s.res.cap += 32 * HEX_MAX_CELLS;
     s.job.b = util_xmalloc(s.job.cap);
     s.res.b = util_xmalloc(s.res.cap);
