@@ -465,11 +465,9 @@ dfpn_check_stop(dfpn_t *s)
     return s->stopped;
 }
 
-/* The thresholds of child j, with `second` the delta it must stay under
- * (the second least delta among the children, times 1+epsilon). */
-static void
-thresholds(const dfpn_t *s, uint32_t P, uint32_t D, uint32_t delta, uint32_t phi_j,
-           uint32_t second, uint32_t *Pc, uint32_t *Dc)
+void
+dfpn_child_thresholds(double epsilon, uint32_t P, uint32_t D, uint32_t delta, uint32_t phi_j,
+                      uint32_t second, uint32_t *Pc, uint32_t *Dc)
 {
     if (D >= TT_INF || delta >= TT_INF)
         *Pc = D >= TT_INF ? TT_INF : D;
@@ -479,12 +477,21 @@ thresholds(const dfpn_t *s, uint32_t P, uint32_t D, uint32_t delta, uint32_t phi
     if (second >= TT_INF) {
         grown = TT_INF;
     } else {
-        double g = ceil((1.0 + s->params->epsilon) * (double)second);
+        double g = ceil((1.0 + epsilon) * (double)second);
         grown = g >= (double)TT_INF ? TT_INF : (uint32_t)g;
         if (grown < second + 1)
             grown = second + 1;
     }
     *Dc = P < grown ? P : grown;
+}
+
+/* The thresholds of child j, with `second` the delta it must stay under
+ * (the second least delta among the children, times 1+epsilon). */
+static void
+thresholds(const dfpn_t *s, uint32_t P, uint32_t D, uint32_t delta, uint32_t phi_j,
+           uint32_t second, uint32_t *Pc, uint32_t *Dc)
+{
+    dfpn_child_thresholds(s->params->epsilon, P, D, delta, phi_j, second, Pc, Dc);
 }
 
 /* The focused search selects among the first max(2, ceil(b + f k))

@@ -205,6 +205,15 @@ bool dfpn_expand(dfpn_t *s, const position_t *pos, hex_color_t to_move, kn_expan
  * one; both are sound), else made and cached. */
 bool dfpn_node(dfpn_t *s, const position_t *pos, hex_color_t to_move, kn_expansion_t *out);
 
+/* DFPN's thresholds (Pc, Dc) for child j of a node with numbers (., delta)
+ * and thresholds (P, D), phi_j the child's phi and `second` the least
+ * delta of the node's other children in its window: the child's delta
+ * may grow to (1+epsilon) second (at least second + 1) and to P, its phi
+ * to what D leaves once the other children's phis are counted.  The top
+ * tree (toptree.h) hands its jobs the same. */
+void dfpn_child_thresholds(double epsilon, uint32_t P, uint32_t D, uint32_t delta,
+                           uint32_t phi_j, uint32_t second, uint32_t *Pc, uint32_t *Dc);
+
 /* The moves of pos (its side to move; its expansion as dfpn_node gives
  * it) that the search counts as lost now for a sibling's dominance
  * (dfpn_read_children: dead or captured by the mover in a sibling's

@@ -385,29 +385,6 @@ toptree_result(const toptree_t *t, bool *win, int *best)
     return toptree_solved(t, 0, win, best);
 }
 
-/* DFPN's thresholds for child c of a node with numbers (phi, delta) and
- * thresholds (P, D), `second` the least delta of its other children in
- * the window (dfpn.c thresholds). */
-static void
-child_thresholds(const toptree_t *t, uint32_t P, uint32_t D, uint32_t delta, uint32_t phi_c,
-                 uint32_t second, uint32_t *Pc, uint32_t *Dc)
-{
-    if (D >= INF || delta >= INF)
-        *Pc = D >= INF ? INF : D;
-    else
-        *Pc = D - (delta - phi_c);
-    uint32_t grown;
-    if (second >= INF) {
-        grown = INF;
-    } else {
-        double g = ceil((1.0 + t->params.epsilon) * (double)second);
-        grown = g >= (double)INF ? INF : (uint32_t)g;
-        if (grown < second + 1)
-            grown = second + 1;
-    }
-    *Dc = P < grown ? P : grown;
-}
-
 int
 toptree_select(const toptree_t *t, uint32_t *Pout, uint32_t *Dout)
 {
@@ -437,7 +414,8 @@ toptree_select(const toptree_t *t, uint32_t *Pout, uint32_t *Dout)
         if (pick < 0 || least == 0 || least >= INF)
             return -1;
         uint32_t Pc, Dc;
-        child_thresholds(t, P, D, n->vdelta, t->nodes[pick].vphi, second, &Pc, &Dc);
+        dfpn_child_thresholds(t->params.epsilon, P, D, n->vdelta, t->nodes[pick].vphi, second,
+                              &Pc, &Dc);
         P = Pc;
         D = Dc;
         at = pick;
