@@ -39,7 +39,7 @@ struct net {
     size_t parameters;
     conv_t input;
     conv_t *blocks;             /* 2 * B: conv1, conv2 of each block */
-    conv_t policy, value, fc1, fc2;
+    conv_t policy, moveval, value, fc1, fc2;  /* moveval: version 2 only */
     float *mem;                 /* every tensor above */
     bool avx2;                  /* the CPU runs the AVX2 path (found at load) */
 };
@@ -53,6 +53,7 @@ struct net_scratch {
     float *act[3];              /* C channels each */
     float planes[NET_PLANES * GRID_MAX * GRID_MAX];
     float logit[GRID_MAX * GRID_MAX];
+    float qlogit[GRID_MAX * GRID_MAX];  /* the move values' logits */
     float vsum[NET_MAX_CHANNELS], hidden[NET_MAX_CHANNELS];
 };
 
@@ -73,7 +74,7 @@ payload_floats(const net_shape_t *s)
         u = (size_t)s->value_hidden;
     return c * (size_t)s->planes * 9 + c
         + (size_t)s->blocks * 2 * (c * c * 9 + c)
-        + c + 1 + v * c + v + u * v + u + u + 1;
+        + c + 1 + (s->move_values ? c + 1 : 0) + v * c + v + u * v + u + u + 1;
 }
 
 /* Read one tensor of the payload at *pos into conv's layout. */
@@ -160,7 +161,7 @@ net_load_bytes(const void *data, size_t len, const char *origin, char *err, size
     net_shape_t shape = {
         .planes = (int)f[0], .blocks = (int)f[1], .channels = (int)f[2],
         .value_channels = (int)f[3], .value_hidden = (int)f[4],
-        .min_size = (int)f[5], .max_size = (int)f[6]
+        .min_size = (int)f[5], .max_size = (int)f[6], .move_values = version >= 2
     };
     size_t floats = payload_floats(&shape);
     uint64_t bytes = bytes_get_le(h + 40, 8);
@@ -210,6 +211,8 @@ net_load_bytes(const void *data, size_t len, const char *origin, char *err, size
     for (int b = 0; b < 2 * shape.blocks; b++)
         read_conv(&net->blocks[b], payload, &pos, &mem, c, c, 9);
     read_conv(&net->policy, payload, &pos, &mem, 1, c, 1);
+    if (shape.move_values)
+        read_conv(&net->moveval, payload, &pos, &mem, 1, c, 1);
     read_conv(&net->value, payload, &pos, &mem, shape.value_channels, c, 1);
     read_conv(&net->fc1, payload, &pos, &mem, shape.value_hidden, shape.value_channels, 1);
     read_conv(&net->fc2, payload, &pos, &mem, 1, shape.value_hidden, 1);
@@ -542,6 +545,12 @@ forward(const net_t *net, net_scratch_t *s, const frame_t *f, conv3_fn conv3)
             for (int i = 0; i < c; i++)
                 l += net->policy.w[i] * h[i];
             s->logit[yy * cols + xx] = l;
+            if (net->shape.move_values) {
+                float q = net->moveval.b[0];
+                for (int i = 0; i < c; i++)
+                    q += net->moveval.w[i] * h[i];
+                s->qlogit[yy * cols + xx] = q;
+            }
             bool on = yy >= 1 && yy <= f->rows && xx >= 1 && xx <= f->cols;
             if (!on)
                 continue;
@@ -568,10 +577,15 @@ forward(const net_t *net, net_scratch_t *s, const frame_t *f, conv3_fn conv3)
     return 1.0f / (1.0f + expf(-out));
 }
 
-/* net_eval_path with the cells of `empty` read as empty. */
-static bool
-eval_path(const net_t *net, net_scratch_t *s, const position_t *p, const bitset_t *empty,
-          hex_color_t to_move, net_path_t path, float *policy, float *value)
+bool
+net_has_move_values(const net_t *net)
+{
+    return net->shape.move_values;
+}
+
+bool
+net_eval_all(const net_t *net, net_scratch_t *s, const position_t *p, const bitset_t *empty,
+             hex_color_t to_move, net_path_t path, float *policy, float *value, float *moveval)
 {
     if (path == NET_PATH_AVX2 && !net->avx2)
         return false;
@@ -600,6 +614,9 @@ eval_path(const net_t *net, net_scratch_t *s, const position_t *p, const bitset_
             float e = f.st[r][c] == 0 ? expf(s->logit[(r + 1) * cols + c + 1] - top) : 0.0f;
             policy[id] = e;
             total += e;
+            if (moveval && net->shape.move_values)
+                moveval[id] = f.st[r][c] == 0
+                    ? 1.0f / (1.0f + expf(-s->qlogit[(r + 1) * cols + c + 1])) : 0.0f;
         }
     if (total > 0.0)
         for (int i = 0; i < g->ncells; i++)
@@ -611,19 +628,19 @@ bool
 net_eval_path(const net_t *net, net_scratch_t *s, const position_t *p, hex_color_t to_move,
               net_path_t path, float *policy, float *value)
 {
-    return eval_path(net, s, p, NULL, to_move, path, policy, value);
+    return net_eval_all(net, s, p, NULL, to_move, path, policy, value, NULL);
 }
 
 void
 net_eval(const net_t *net, net_scratch_t *s, const position_t *p, hex_color_t to_move,
          float *policy, float *value)
 {
-    eval_path(net, s, p, NULL, to_move, NET_PATH_AUTO, policy, value);
+    net_eval_all(net, s, p, NULL, to_move, NET_PATH_AUTO, policy, value, NULL);
 }
 
 void
 net_eval_without(const net_t *net, net_scratch_t *s, const position_t *p,
                  const bitset_t *empty, hex_color_t to_move, float *policy, float *value)
 {
-    eval_path(net, s, p, empty, to_move, NET_PATH_AUTO, policy, value);
+    net_eval_all(net, s, p, empty, to_move, NET_PATH_AUTO, policy, value, NULL);
 }

@@ -2,7 +2,8 @@
 #ifndef HEIN_BOARD_NET_H
 #define HEIN_BOARD_NET_H
 
-/* A learned policy and value network for Hex positions of any size from
+/* A learned policy and value network (with, from format version 2, a
+ * move-value head) for Hex positions of any size from
  * 1x1 to 19x19, one set of weights: a small fully convolutional residual
  * network, evaluated in plain C here (no library), with an AVX2+FMA path
  * chosen at run time where the CPU has it.  The weights are trained by
@@ -48,6 +49,9 @@
  *           block's input, ReLU
  *   policy: 1x1 convolution C -> 1: one logit per grid cell; the
  *           probabilities are a softmax over the board's empty cells
+ *   move values (format version 2): 1x1 convolution C -> 1, sigmoid:
+ *           for each empty cell, the mover's chance of winning after
+ *           playing it (one evaluation of a position values every move)
  *   value:  1x1 convolution C -> V, ReLU, the mean over the board's cells
  *           (the ring excluded), fully connected V -> U, ReLU, fully
  *           connected U -> 1, sigmoid: the mover's chance of winning
@@ -56,7 +60,7 @@
  *
  * The weight file (doc/net-format.md), all numbers little-endian:
  *   offset  0  magic "HEINNET" and a zero byte (8 bytes)
- *           8  u32 format version (NET_FORMAT_VERSION)
+ *           8  u32 format version (1 or 2: NET_FORMAT_VERSION)
  *          12  u32 input planes (must be NET_PLANES)
  *          16  u32 blocks B (0..NET_MAX_BLOCKS)
  *          20  u32 channels C (1..NET_MAX_CHANNELS)
@@ -70,8 +74,9 @@
  *              (out, in, kernel row, kernel column), each weight then its
  *              bias: input conv [C][P][3][3], [C]; per block conv1
  *              [C][C][3][3], [C], conv2 [C][C][3][3], [C]; policy conv
- *              [1][C], [1]; value conv [V][C], [V]; fc1 [U][V], [U];
- *              fc2 [1][U], [1].  Nothing follows.
+ *              [1][C], [1]; in version 2 the move-value conv [1][C],
+ *              [1]; value conv [V][C], [V]; fc1 [U][V], [U]; fc2 [1][U],
+ *              [1].  Nothing follows.
  * The loader refuses a missing or unreadable file, a foreign one (another
  * magic), a newer format version, a shape out of range, a truncated file
  * or one with bytes after the payload, a checksum that does not match and
@@ -118,7 +123,7 @@
 #include "board/position.h"
 
 #define NET_MAGIC "HEINNET"
-#define NET_FORMAT_VERSION 1
+#define NET_FORMAT_VERSION 2
 #define NET_HEADER_BYTES 56
 #define NET_PLANES 8
 #define NET_MAX_BLOCKS 64
@@ -143,6 +148,7 @@ typedef struct net_scratch net_scratch_t;
 typedef struct net_shape {
     int planes, blocks, channels, value_channels, value_hidden;
     int min_size, max_size;     /* board sides trained for */
+    bool move_values;           /* the move-value head (format version 2) */
 } net_shape_t;
 
 /* Read a weight file.  NULL with "path: what is wrong" in err on any
@@ -189,6 +195,20 @@ void net_eval_without(const net_t *net, net_scratch_t *s, const position_t *p,
  * cannot run it. */
 bool net_eval_path(const net_t *net, net_scratch_t *s, const position_t *p,
                    hex_color_t to_move, net_path_t path, float *policy, float *value);
+
+/* Whether the net has the move-value head (a file of format version 2). */
+bool net_has_move_values(const net_t *net);
+
+/* The evaluation of all the above in one: net_eval_path with the cells of
+ * `empty` (NULL: none) read as empty, and, when the net has the
+ * move-value head and moveval is not NULL, each empty cell's move value
+ * into moveval (p->geo->ncells floats, cell ids): the mover's chance of
+ * winning after playing that cell, in [0, 1]; 0 on occupied cells.
+ * Without the head moveval is left as it is.  False (nothing written)
+ * when the machine cannot run the path. */
+bool net_eval_all(const net_t *net, net_scratch_t *s, const position_t *p, const bitset_t *empty,
+                  hex_color_t to_move, net_path_t path, float *policy, float *value,
+                  float *moveval);
 
 /* The input planes of p for to_move, as the network reads them: plane k
  * of grid cell (x, y) of the mover's frame at planes[(k * rows + y) *

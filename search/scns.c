@@ -53,6 +53,7 @@ scns_params_default(scns_params_t *p)
     p->circuit_weight = 1;
     p->circuit_scale = false;
     p->value_weight = 0;
+    p->moveval_weight = 0;
     p->value_margin = -1;
 }
 
@@ -83,6 +84,7 @@ worker_free(worker_t *w)
     free(w->po_stats);
     net_scratch_free(w->ns);
     free(w->policy);
+    free(w->moveval);
     free(w->circuit);
     if (w->have_pos)
         position_free(&w->pos);
@@ -109,9 +111,11 @@ worker_new(scns_t *s)
     if (s->cfg.net) {
         w->ns = net_scratch_new(s->cfg.net);
         w->policy = malloc(HEX_MAX_CELLS * sizeof *w->policy);
+        w->moveval = malloc(HEX_MAX_CELLS * sizeof *w->moveval);
     }
     if (!w->kn || !w->frames || !w->sp || !w->sd || !w->pp || !w->pd || !w->rave_buf
-        || !w->po || !w->po_stats || !w->circuit || (s->cfg.net && (!w->ns || !w->policy))) {
+        || !w->po || !w->po_stats || !w->circuit
+        || (s->cfg.net && (!w->ns || !w->policy || !w->moveval))) {
         worker_free(w);
         return NULL;
     }
@@ -495,12 +499,16 @@ rave_update(worker_t *w, int depth, hex_color_t winner)
  * network's zeros would make a move's error SCNS_ERROR_MAX whatever
  * else says. */
 #define NET_POLICY_FLOOR 1e-4
+/* The move values are read within [floor, 1 - floor]: odds of at most
+ * 1e4 either way. */
+#define NET_MOVEVAL_FLOOR 1e-4
 
 /* Whether an expansion evaluates the network under these parameters. */
 static bool
 uses_net(const scns_t *s, const scns_params_t *params)
 {
-    return s->cfg.net && (params->net_weight > 0 || params->value_weight > 0);
+    return s->cfg.net && (params->net_weight > 0 || params->value_weight > 0
+                          || (params->moveval_weight > 0 && net_has_move_values(s->cfg.net)));
 }
 
 /* Whether mix_scores has work under these parameters. */
@@ -560,15 +568,21 @@ mix_scores(worker_t *w, const position_t *pos, kn_expansion_t *e)
      * table), a copy that holds its fill-in */
     if (uses_net(w->s, params)) {
         float value;
-        if (pos == &w->pos)
-            net_eval_without(net, w->ns, pos, &w->filled, e->to_move, w->policy, &value);
-        else
-            net_eval(net, w->ns, pos, e->to_move, w->policy, &value);
+        net_eval_all(net, w->ns, pos, pos == &w->pos ? &w->filled : NULL, e->to_move,
+                     NET_PATH_AUTO, w->policy, &value, w->moveval);
         w->stats.net++;
         e->value = value;
         for (int i = 0; params->net_weight > 0 && i < e->n; i++) {
             double q = fmax(w->policy[e->moves[i]], NET_POLICY_FLOOR);
             e->score[i] = (float)(e->score[i] * pow(q, params->net_weight));
+        }
+        /* the move values' odds: the error grows by the value in log
+         * odds the move gives away against the best's */
+        for (int i = 0; params->moveval_weight > 0 && net_has_move_values(net) && i < e->n;
+             i++) {
+            double q = fmin(fmax(w->moveval[e->moves[i]], NET_MOVEVAL_FLOOR),
+                            1 - NET_MOVEVAL_FLOOR);
+            e->score[i] = (float)(e->score[i] * pow(q / (1 - q), params->moveval_weight));
         }
     }
     for (int i = 1; i < e->n; i++) {

@@ -47,7 +47,11 @@
  * knowledge's network (board/net.h) and net_weight, E is multiplied by
  * max(pi(s), 1e-4)^net_weight, pi(s) the policy's probability of s in
  * the node's position as played (the fill-in of the nodes above it read
- * as empty: the network learnt from games); with circuit_weight, the circuit's score is raised to that
+ * as empty: the network learnt from games), and, with moveval_weight m
+ * and a net with the move-value head, by (q(s) / (1 - q(s)))^m, q(s) the
+ * net's chance for the mover after s (within [1e-4, 1 - 1e-4]): at m = 1
+ * the error of s grows by 100 (logit q(s0) - logit q(s)), the value in
+ * log odds that s gives away against the best move; with circuit_weight, the circuit's score is raised to that
  * power first (0: every move the circuit scores starts at 1, the policy
  * and the prior alone then order them).  With circuit_scale the moves
  * keep the order of the mixed scores but take the circuit's scores by
@@ -240,6 +244,10 @@ typedef struct scns_params {
     double value_weight;        /* the network's values in the errors:
                                  * see Evaluation; 0 (the default):
                                  * none */
+    double moveval_weight;      /* the power of the odds of the
+                                 * network's move values (a net of
+                                 * format version 2) in a move's score:
+                                 * see Evaluation; 0: none */
     bool circuit_scale;         /* after mixing, the moves keep the mixed
                                  * order but take the circuit's scores by
                                  * rank (the first the circuit's best

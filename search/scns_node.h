@@ -90,6 +90,7 @@ typedef struct worker {
     net_scratch_t *ns;          /* the network's scratch (the knowledge
                                  * has a net), or NULL */
     float *policy;              /* its policy, by cell */
+    float *moveval;             /* its move values, by cell */
     float *circuit;             /* an expansion's circuit scores */
     position_t pos;             /* the node being searched */
     bitset_t filled;            /* the fill-in stones pos holds (of the

@@ -102,7 +102,8 @@ START_TEST(net_loads_the_shipped_file)
     ck_assert_int_le(s.min_size, s.max_size);
     size_t c = (size_t)s.channels, v = (size_t)s.value_channels, u = (size_t)s.value_hidden;
     size_t want = c * NET_PLANES * 9 + c + (size_t)s.blocks * 2 * (c * c * 9 + c) + c + 1
-        + v * c + v + u * v + u + u + 1;
+        + (s.move_values ? c + 1 : 0) + v * c + v + u * v + u + u + 1;
+    ck_assert(s.move_values == net_has_move_values(net));
     ck_assert_uint_eq(net_parameters(net), want);
     net_free(net);
     net_free(NULL);
@@ -191,6 +192,67 @@ START_TEST(net_refuses_bad_files)
     ck_assert_msg(strstr(err, path) && strstr(err, "truncated"), "%s", err);
     unlink(path);
     free(buf);
+    free(good);
+}
+END_TEST
+
+/* A version 1 file (no move-value head) still loads: the shipped file
+ * without its move-value tensor gives the same policy and value. */
+START_TEST(net_reads_version_1)
+{
+    size_t len;
+    unsigned char *good = read_net_file(&len);
+    char err[512];
+    net_t *net2 = net_load_bytes(good, len, "shipped", err, sizeof err);
+    ck_assert_msg(net2 != NULL, "%s", err);
+    if (!net_has_move_values(net2)) {
+        net_free(net2);
+        free(good);
+        return;
+    }
+    net_shape_t sh = net_shape(net2);
+    size_t c = (size_t)sh.channels;
+    size_t at = NET_HEADER_BYTES
+        + 4 * (c * NET_PLANES * 9 + c + (size_t)sh.blocks * 2 * (c * c * 9 + c) + c + 1);
+    size_t cut = 4 * (c + 1);
+    unsigned char *v1 = malloc(len);
+    ck_assert_ptr_nonnull(v1);
+    memcpy(v1, good, at);
+    memcpy(v1 + at, good + at + cut, len - at - cut);
+    put_u32(v1 + 8, 1);
+    uint64_t bytes = len - cut - NET_HEADER_BYTES;
+    for (int i = 0; i < 8; i++)
+        v1[40 + i] = (unsigned char)(bytes >> (8 * i));
+    reseal(v1, len - cut);
+    net_t *net1 = net_load_bytes(v1, len - cut, "v1", err, sizeof err);
+    ck_assert_msg(net1 != NULL, "%s", err);
+    ck_assert(!net_has_move_values(net1));
+    ck_assert_uint_eq(net_parameters(net1) + c + 1, net_parameters(net2));
+    geometry_t *g = geometry_new(5, 5);
+    position_t p;
+    position_init(&p, g);
+    position_play(&p, HEX_BLACK, 12);
+    position_play(&p, HEX_WHITE, 7);
+    net_scratch_t *s = net_scratch_new(net2);
+    float pol1[25], pol2[25], q[25], v1v, v2v;
+    for (int i = 0; i < 25; i++)
+        q[i] = -1.0f;
+    ck_assert(net_eval_all(net1, s, &p, NULL, HEX_BLACK, NET_PATH_PORTABLE, pol1, &v1v, q));
+    for (int i = 0; i < 25; i++)
+        ck_assert(q[i] == -1.0f);       /* no head: left alone */
+    ck_assert(net_eval_all(net2, s, &p, NULL, HEX_BLACK, NET_PATH_PORTABLE, pol2, &v2v, q));
+    ck_assert(v1v == v2v);
+    for (int i = 0; i < 25; i++) {
+        ck_assert(pol1[i] == pol2[i]);
+        bool empty = position_color_at(&p, i) == HEX_EMPTY;
+        ck_assert(empty ? q[i] > 0.0f && q[i] < 1.0f : q[i] == 0.0f);
+    }
+    net_scratch_free(s);
+    position_free(&p);
+    geometry_unref(g);
+    net_free(net1);
+    net_free(net2);
+    free(v1);
     free(good);
 }
 END_TEST
@@ -402,7 +464,11 @@ START_TEST(net_matches_torch_reference)
     position_t p;
     hex_color_t mover = HEX_BLACK;
     float want_value = 0;
-    int lineno = 0;
+    int lineno = 0, nq = 0;
+    /* each path's move values of the last position (moveval lines follow
+     * their policy line) */
+    static float got_q[NET_PATH_AVX2 + 1][HEX_MAX_CELLS];
+    bool have_q[NET_PATH_AVX2 + 1] = { false };
     while (getline(&line, &cap, f) > 0) {
         lineno++;
         if (line[0] == '#' || line[0] == '\n')
@@ -442,8 +508,11 @@ START_TEST(net_matches_torch_reference)
             float first[HEX_MAX_CELLS + 1];
             for (int path_i = NET_PATH_PORTABLE; path_i <= NET_PATH_AVX2; path_i++) {
                 float pol[HEX_MAX_CELLS], v;
-                if (!net_eval_path(net, s, &p, mover, (net_path_t)path_i, pol, &v))
+                have_q[path_i] = false;
+                if (!net_eval_all(net, s, &p, NULL, mover, (net_path_t)path_i, pol, &v,
+                                  got_q[path_i]))
                     continue;
+                have_q[path_i] = net_has_move_values(net);
                 /* The paths against each other. */
                 for (int c = 0; c <= g->ncells; c++) {
                     float x = c < g->ncells ? pol[c] : v;
@@ -464,6 +533,22 @@ START_TEST(net_matches_torch_reference)
                                   want[c]);
             }
             npos++;
+        } else if (strncmp(line, "moveval ", 8) == 0) {
+            ck_assert_msg(g != NULL && net_has_move_values(net),
+                          "%s:%d: moveval without pos or head", path, lineno);
+            char *t = line + 8, *end;
+            for (int c = 0; c < g->ncells; c++) {
+                float want = strtof(t, &end);
+                ck_assert_msg(end != t, "%s:%d: short moveval", path, lineno);
+                t = end;
+                for (int path_i = NET_PATH_PORTABLE; path_i <= NET_PATH_AVX2; path_i++)
+                    if (have_q[path_i])
+                        ck_assert_msg(close_enough(got_q[path_i][c], want, &worst[path_i]),
+                                      "%s:%d: %s move value of cell %d %.9g, torch %.9g",
+                                      path, lineno, net_path_name((net_path_t)path_i), c,
+                                      got_q[path_i][c], want);
+            }
+            nq++;
         }
     }
     free(line);
@@ -473,6 +558,7 @@ START_TEST(net_matches_torch_reference)
         geometry_unref(g);
     }
     ck_assert_int_ge(npos, 12);
+    ck_assert_int_eq(nq, net_has_move_values(net) ? npos : 0);
     ck_assert(sizes_seen[1] && sizes_seen[11] && sizes_seen[19]);
     printf("test_net: %d reference positions; largest difference from torch: portable "
            "%.3g, avx2 %.3g%s; between the paths %.3g\n", npos, worst[NET_PATH_PORTABLE],
@@ -491,6 +577,7 @@ net_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, net_loads_the_shipped_file);
     tcase_add_test(tc, net_refuses_bad_files);
+    tcase_add_test(tc, net_reads_version_1);
     tcase_add_test(tc, net_planes_of_known_shapes);
     tcase_add_test(tc, net_outputs_are_distributions);
     tcase_add_test(tc, net_frame_is_the_transposed_colour_swap);

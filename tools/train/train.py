@@ -58,7 +58,8 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 PLANES = 8
-FORMAT_VERSION = 1
+# Version 1: policy and value heads; version 2 adds the move-value head.
+FORMAT_VERSION = 2
 MAGIC = b"HEINNET\0"
 MINE, THEIRS = 1, 2
 BLACK, WHITE = 1, 2
@@ -132,29 +133,33 @@ class Block(nn.Module):
 class Net(nn.Module):
     """board/net.h's network with batch norm (folded at export)."""
 
-    def __init__(self, blocks, channels, value_channels, value_hidden):
+    def __init__(self, blocks, channels, value_channels, value_hidden, move_values=True):
         super().__init__()
         self.shape = (blocks, channels, value_channels, value_hidden)
+        self.version = 2 if move_values else 1
         self.inp = nn.Conv2d(PLANES, channels, 3, padding=1, bias=False)
         self.inp_bn = nn.BatchNorm2d(channels)
         self.blocks = nn.ModuleList([Block(channels) for _ in range(blocks)])
         self.policy = nn.Conv2d(channels, 1, 1)
+        self.moveval = nn.Conv2d(channels, 1, 1) if move_values else None
         self.value = nn.Conv2d(channels, value_channels, 1, bias=False)
         self.value_bn = nn.BatchNorm2d(value_channels)
         self.fc1 = nn.Linear(value_channels, value_hidden)
         self.fc2 = nn.Linear(value_hidden, 1)
 
     def forward(self, x):
-        """Policy logits (N x rows x cols) and the value's logit (N)."""
+        """Policy logits (N x rows x cols), the value's logit (N) and the
+        move values' logits (N x rows x cols, None without the head)."""
         mask = x[:, 3:4]
         h = F.relu(self.inp_bn(self.inp(x)))
         for b in self.blocks:
             h = b(h)
         logits = self.policy(h)[:, 0]
+        q = self.moveval(h)[:, 0] if self.moveval is not None else None
         v = F.relu(self.value_bn(self.value(h)))
         v = (v * mask).sum((2, 3)) / mask.sum((2, 3))
         v = self.fc2(F.relu(self.fc1(v)))[:, 0]
-        return logits, v
+        return logits, v, q
 
 
 def fold(conv, bn):
@@ -174,31 +179,36 @@ def folded_tensors(net):
         t.append(fold(b.conv1, b.bn1))
         t.append(fold(b.conv2, b.bn2))
     t.append((net.policy.weight.detach().clone(), net.policy.bias.detach().clone()))
+    if net.moveval is not None:
+        t.append((net.moveval.weight.detach().clone(), net.moveval.bias.detach().clone()))
     t.append(fold(net.value, net.value_bn))
     t.append((net.fc1.weight.detach().clone(), net.fc1.bias.detach().clone()))
     t.append((net.fc2.weight.detach().clone(), net.fc2.bias.detach().clone()))
     return t
 
 
-def folded_forward(t, x):
-    """The folded network, as board/net.c evaluates it: policy logits and
-    the value (a probability)."""
+def folded_forward(t, x, version):
+    """The folded network, as board/net.c evaluates it: policy logits, the
+    value (a probability) and the move values (probabilities; None in
+    version 1)."""
     mask = x[:, 3:4]
     h = F.relu(F.conv2d(x, t[0][0], t[0][1], padding=1))
-    nblocks = (len(t) - 5) // 2
+    heads = 6 if version >= 2 else 5
+    nblocks = (len(t) - heads) // 2
     for i in range(nblocks):
         w1, b1 = t[1 + 2 * i]
         w2, b2 = t[2 + 2 * i]
         y = F.relu(F.conv2d(h, w1, b1, padding=1))
         h = F.relu(h + F.conv2d(y, w2, b2, padding=1))
-    pw, pb = t[-4]
+    pw, pb = t[-heads + 1]
     logits = F.conv2d(h, pw, pb)[:, 0]
+    q = torch.sigmoid(F.conv2d(h, *t[-4])[:, 0]) if version >= 2 else None
     vw, vb = t[-3]
     v = F.relu(F.conv2d(h, vw, vb))
     v = (v * mask).sum((2, 3)) / mask.sum((2, 3))
     v = F.relu(F.linear(v, *t[-2]))
     v = torch.sigmoid(F.linear(v, *t[-1]))[:, 0]
-    return logits, v
+    return logits, v, q
 
 
 def fnv1a(data, h=0xcbf29ce484222325):
@@ -212,7 +222,7 @@ def write_weights(path, net, tensors, sizes):
     payload = b"".join(
         w.numpy().astype("<f4").tobytes() + b.numpy().astype("<f4").tobytes()
         for w, b in tensors)
-    head = MAGIC + struct.pack("<8IQ", FORMAT_VERSION, PLANES, blocks, channels, vch, vhid,
+    head = MAGIC + struct.pack("<8IQ", net.version, PLANES, blocks, channels, vch, vhid,
                                sizes[0], sizes[1], len(payload))
     assert len(head) == 48
     head += struct.pack("<Q", fnv1a(payload, fnv1a(head)))
@@ -233,10 +243,16 @@ def cell_of(name, w, h):
     return (r, c) if c < w and r < h else None
 
 
+NODE = re.compile(r";\s*([BW])\[([^\]]*)\]((?:\s*[A-Z]+\[[^\]]*\])*)")
+
+
 def read_sgf(text):
     """(width, height, moves, winner) of a game from its SGF text: moves
-    are (colour, (row, col)) or (colour, None) for a swap; None when the
-    text is no game this reads (set-up stones, no result, a bad move)."""
+    are (colour, (row, col), search) or (colour, None, None) for a swap,
+    search being None or (counts, value): the playouts per cell
+    {(row, col): n} and the mover's value of selfplay-mohex.py's SS and SV
+    properties; None when the text is no game this reads (set-up stones,
+    no result, a bad move)."""
     m = re.search(r"SZ\[(\d+)(?::(\d+))?\]", text)
     w = int(m.group(1)) if m else 11
     h = int(m.group(2)) if m and m.group(2) else w
@@ -245,62 +261,125 @@ def read_sgf(text):
         return None
     winner = BLACK if r.group(1) == "B" else WHITE
     moves = []
-    for colour, mv in re.findall(r";\s*([BW])\[([^\]]*)\]", text):
+    for colour, mv, props in NODE.findall(text):
         col = BLACK if colour == "B" else WHITE
         if mv.lower() in ("swap-pieces", "swap"):
-            moves.append((col, None))
+            moves.append((col, None, None))
             continue
         cell = cell_of(mv, w, h)
         if cell is None:
             if mv.lower() == "resign":
                 break
             return None
-        moves.append((col, cell))
+        moves.append((col, cell, search_of(props, w, h)))
     return w, h, moves, winner
 
 
+def search_of(props, w, h):
+    """(counts, value, values) of a node's SS and SV properties, or None:
+    the playouts per cell, the mover's value after the move played, and
+    the mover's value after each cell searched ({} where SS has no
+    values)."""
+    ss = re.search(r"SS\[([^\]]*)\]", props)
+    sv = re.search(r"SV\[([0-9.]+)\]", props)
+    if not ss or not sv:
+        return None
+    tok = ss.group(1).split()
+    triples = len(tok) % 3 == 0 and all("." in t for t in tok[2::3])
+    step = 3 if triples else 2
+    counts, values = {}, {}
+    for i in range(0, len(tok) - step + 1, step):
+        cell = cell_of(tok[i], w, h)
+        if cell is None or not tok[i + 1].isdigit():
+            return None
+        counts[cell] = int(tok[i + 1])
+        if triples:
+            x = float(tok[i + 2])
+            if not 0 <= x <= 1:
+                return None
+            values[cell] = x
+    v = float(sv.group(1))
+    if not counts or not 0 <= v <= 1:
+        return None
+    return counts, v, values
+
+
 def game_positions(game):
-    """(board, mover, move, value) of each position before a board move."""
+    """(board, mover, move, result, search) of each position before a
+    board move: result 1 when the mover won the game, search the move's
+    (counts, value) or None."""
     w, h, moves, winner = game
     board = np.zeros((h, w), dtype=np.int8)
     out = []
-    for col, cell in moves:
+    for col, cell, search in moves:
         if cell is None:
             continue
         if board[cell] != 0:
             break
-        out.append((board.copy(), col, cell, 1.0 if col == winner else 0.0))
+        if search and any(board[c] != 0 for c in search[0]):
+            search = None
+        out.append((board.copy(), col, cell, 1.0 if col == winner else 0.0, search))
         board[cell] = col
     return out
 
 
-def encode(board, mover, cell):
-    """The planes and the target's grid index (mover's frame, ring
-    included)."""
-    p = planes(board, mover)
+def grid_index(shape, mover, cell):
+    """A board cell's index in the flattened grid of the mover's frame
+    (ring included) of a board of shape (rows, cols)."""
     r, c = cell
     if mover == WHITE:
         r, c = c, r
-    return p, (r + 1) * p.shape[2] + (c + 1)
+    cols = (shape[0] if mover == WHITE else shape[1]) + 2
+    return (r + 1) * cols + (c + 1)
 
 
-def dataset(games):
-    """Planes, policy targets and value targets of every position and its
-    half turn, grouped by grid shape."""
+# The move-value target's weight for a cell searched n playouts: n / (n + K).
+MOVEVAL_K = 16
+
+
+def dataset(games, search_weight, result_weight):
+    """Planes, policy targets (a distribution over the grid), value
+    targets, played moves, move-value targets and their weights (over the
+    grid) of every position and its half turn, grouped by grid shape.  The
+    policy target is the search's playouts where the record has them
+    (search_weight of it, the rest on the move played), else the move
+    played; the value target the search's value where the record has one
+    (result_weight of it the game's result), else the result; the move
+    values the search's value of each cell it searched, weighed by its
+    playouts (n / (n + MOVEVAL_K)), nothing elsewhere."""
     by_shape = {}
     for g in games:
-        for board, mover, cell, value in game_positions(g):
+        for board, mover, cell, result, search in game_positions(g):
             h, w = board.shape
-            for b, (r, c) in ((board, cell),
-                              (board[::-1, ::-1], (h - 1 - cell[0], w - 1 - cell[1]))):
-                p, t = encode(np.ascontiguousarray(b), mover, (r, c))
-                by_shape.setdefault(p.shape, ([], [], []))
-                lists = by_shape[p.shape]
-                lists[0].append(p)
-                lists[1].append(t)
-                lists[2].append(value)
-    return {s: (torch.from_numpy(np.stack(a)), torch.tensor(t), torch.tensor(v))
-            for s, (a, t, v) in by_shape.items()}
+            for turn in (False, True):
+                b = board[::-1, ::-1] if turn else board
+                rot = (lambda q: (h - 1 - q[0], w - 1 - q[1])) if turn else (lambda q: q)
+                p = planes(np.ascontiguousarray(b), mover)
+                t = np.zeros(p.shape[1] * p.shape[2], dtype=np.float32)
+                qt = np.zeros(p.shape[1] * p.shape[2], dtype=np.float16)
+                qw = np.zeros(p.shape[1] * p.shape[2], dtype=np.float16)
+                played = grid_index((h, w), mover, rot(cell))
+                value = result
+                if search:
+                    counts, v, values = search
+                    total = sum(counts.values())
+                    for q, n in counts.items():
+                        i = grid_index((h, w), mover, rot(q))
+                        t[i] += search_weight * n / total
+                        if q in values:
+                            qt[i] = values[q]
+                            qw[i] = n / (n + MOVEVAL_K)
+                    t[played] += 1 - search_weight
+                    value = result_weight * result + (1 - result_weight) * v
+                else:
+                    t[played] = 1
+                lists = by_shape.setdefault(p.shape, ([], [], [], [], [], []))
+                for k, x in enumerate((p, t, value, played, qt, qw)):
+                    lists[k].append(x)
+    return {s: (torch.from_numpy(np.stack(a)), torch.from_numpy(np.stack(t)),
+                torch.tensor(v, dtype=torch.float32), torch.tensor(m),
+                torch.from_numpy(np.stack(qt)), torch.from_numpy(np.stack(qw)))
+            for s, (a, t, v, m, qt, qw) in by_shape.items()}
 
 
 ARCHIVES = (".tar", ".tar.gz", ".tgz", ".tar.xz", ".txz")
@@ -328,14 +407,24 @@ def sgf_texts(paths):
     return out
 
 
-def losses(net, x, t, v):
-    logits, vlogit = net(x)
+def losses(net, x, t, v, m, qt, qw):
+    """Policy loss (cross entropy with the target distribution t), value
+    loss, move-value loss (cross entropy with qt where qw weighs it; 0
+    without the head or targets), and the share of positions whose best
+    cell is the move played (m)."""
+    logits, vlogit, qlogit = net(x)
     legal = x[:, 2].bool().flatten(1)
     logits = logits.flatten(1).masked_fill(~legal, -1e9)
-    pl = F.cross_entropy(logits, t)
+    pl = -(t * F.log_softmax(logits, 1)).sum(1).mean()
     vl = F.binary_cross_entropy_with_logits(vlogit, v)
-    top1 = (logits.argmax(1) == t).float().mean()
-    return pl, vl, top1
+    ql = torch.zeros(())
+    qw = qw.float()
+    if qlogit is not None and qw.sum() > 0:
+        each = F.binary_cross_entropy_with_logits(qlogit.flatten(1), qt.float(),
+                                                  reduction="none")
+        ql = (each * qw).sum() / qw.sum()
+    top1 = (logits.argmax(1) == m).float().mean()
+    return pl, vl, ql, top1
 
 
 # ---------------------------------------------------------------- reference
@@ -361,22 +450,29 @@ def reference_positions(seed):
     return out
 
 
-def write_reference(path, tensors, seed):
+def write_reference(path, tensors, version, seed):
     lines = ["# SPDX-License-Identifier: GPL-3.0-or-later",
              "# hein network reference outputs (tools/train/train.py): for each",
              "# position 'pos W H TO_MOVE STONES' (STONES by cell id r*W+c: . b w),",
-             "# torch's value and policy (by cell id) of the folded network.",
+             "# torch's value and policy (by cell id) of the folded network, and",
+             "# with the move-value head (format version 2) the move values (by",
+             "# cell id, 0 on occupied cells).",
              "# The seed of the positions: %d" % seed]
     with torch.no_grad():
         for w, h, board in reference_positions(seed):
             for mover in (BLACK, WHITE):
                 x = torch.from_numpy(planes(board, mover)).float()[None]
-                logits, value = folded_forward(tensors, x)
+                logits, value, q = folded_forward(tensors, x, version)
                 lg = logits[0]
                 if mover == WHITE:
                     lg = lg.T
                 lg = lg[1:-1, 1:-1]
                 empty = torch.from_numpy(board == 0)
+                qv = None
+                if q is not None:
+                    qg = q[0].T if mover == WHITE else q[0]
+                    qv = torch.zeros(h, w)
+                    qv[empty] = qg[1:-1, 1:-1][empty]
                 pol = torch.zeros(h, w)
                 if empty.any():
                     pol[empty] = torch.softmax(lg[empty], 0)
@@ -385,6 +481,9 @@ def write_reference(path, tensors, seed):
                                                   stones))
                 lines.append("value %.9g" % value.item())
                 lines.append("policy " + " ".join("%.9g" % p for p in pol.flatten().tolist()))
+                if qv is not None:
+                    lines.append("moveval " + " ".join("%.9g" % p
+                                                       for p in qv.flatten().tolist()))
     tmp = path + ".tmp"
     with open(tmp, "w") as f:
         f.write("\n".join(lines) + "\n")
@@ -399,7 +498,7 @@ def read_weights(path):
         sys.exit("train: %s: not a hein network file" % path)
     version, planes_, blocks, channels, vch, vhid, _, _, nbytes = struct.unpack(
         "<8IQ", data[8:48])
-    if version != FORMAT_VERSION or planes_ != PLANES or len(data) != 56 + nbytes:
+    if not 1 <= version <= FORMAT_VERSION or planes_ != PLANES or len(data) != 56 + nbytes:
         sys.exit("train: %s: version %d, %d planes, %d bytes: not what this script reads"
                  % (path, version, planes_, len(data)))
     if struct.unpack("<Q", data[48:56])[0] != fnv1a(data[56:], fnv1a(data[:48])):
@@ -407,8 +506,8 @@ def read_weights(path):
     floats = np.frombuffer(data[56:], dtype="<f4")
     shapes = [((channels, PLANES, 3, 3), channels)]
     shapes += [((channels, channels, 3, 3), channels)] * (2 * blocks)
-    shapes += [((1, channels, 1, 1), 1), ((vch, channels, 1, 1), vch), ((vhid, vch), vhid),
-               ((1, vhid), 1)]
+    shapes += [((1, channels, 1, 1), 1)] * (2 if version >= 2 else 1)
+    shapes += [((vch, channels, 1, 1), vch), ((vhid, vch), vhid), ((1, vhid), 1)]
     tensors, at = [], 0
     for wshape, nb in shapes:
         n = int(np.prod(wshape))
@@ -418,7 +517,7 @@ def read_weights(path):
         at += n + nb
     if at != len(floats):
         sys.exit("train: %s: the payload does not match the shape" % path)
-    return tensors
+    return tensors, version
 
 
 def reference_path(out):
@@ -444,6 +543,17 @@ def main():
     ap.add_argument("--value-weight", type=float, default=1.0,
                     help="the value loss's weight beside the policy's (the value "
                     "overfits the games' results where games are few)")
+    ap.add_argument("--format", type=int, default=FORMAT_VERSION, choices=(1, 2),
+                    help="the weight file's version: 2 (the default) has the move-value "
+                    "head, 1 not")
+    ap.add_argument("--moveval-weight", type=float, default=1.0,
+                    help="the move-value loss's weight beside the policy's")
+    ap.add_argument("--search-weight", type=float, default=1.0,
+                    help="share of the policy target given to the search's playouts "
+                    "where a record has them (SS), the rest to the move played")
+    ap.add_argument("--result-weight", type=float, default=0.0,
+                    help="share of the value target given to the game's result where "
+                    "a record has the search's value (SV)")
     ap.add_argument("--holdout", type=float, default=0.1,
                     help="share of the games held back to measure (default 0.1)")
     ap.add_argument("--seed", type=int, default=1)
@@ -457,12 +567,13 @@ def main():
     args = ap.parse_args()
     if args.reference_only:
         ref = reference_path(args.out)
-        write_reference(ref, read_weights(args.out), args.seed)
+        write_reference(ref, *read_weights(args.out), args.seed)
         print("train: wrote %s" % ref)
         return
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
-    net = Net(args.blocks, args.channels, args.value_channels, args.value_hidden)
+    net = Net(args.blocks, args.channels, args.value_channels, args.value_hidden,
+              args.format == 2)
     if args.checkpoint and os.path.exists(args.checkpoint):
         net.load_state_dict(torch.load(args.checkpoint))
         print("train: started from %s" % args.checkpoint)
@@ -478,8 +589,8 @@ def main():
         held = [games[i] for i in order[:nheld]]
         train = [games[i] for i in order[nheld:]]
         t0 = time.time()
-        data = dataset(train)
-        test = dataset(held) if held else {}
+        data = dataset(train, args.search_weight, args.result_weight)
+        test = dataset(held, args.search_weight, args.result_weight) if held else {}
         shapes = sorted(data, key=lambda s: -len(data[s][1]))
         total = sum(len(d[1]) for d in data.values())
         print("train: %d games (%d held back), %d positions with half turns, %.1f s"
@@ -493,27 +604,30 @@ def main():
         t0 = time.time()
         for step in range(args.steps):
             s = shapes[rng.choice(len(shapes), p=weights)]
-            x, t, v = data[s]
+            x, t, v, m, qt, qw = data[s]
             idx = torch.from_numpy(rng.integers(0, len(t), args.batch))
-            pl, vl, top1 = losses(net, x[idx].float(), t[idx], v[idx])
+            pl, vl, ql, top1 = losses(net, x[idx].float(), t[idx], v[idx], m[idx], qt[idx],
+                                      qw[idx])
             opt.zero_grad()
-            (pl + args.value_weight * vl).backward()
+            (pl + args.value_weight * vl + args.moveval_weight * ql).backward()
             opt.step()
             sched.step()
             if step % 50 == 0 or step == args.steps - 1:
-                print("train: step %d policy %.3f value %.3f top-1 %.3f (%.0f s)"
-                      % (step, pl.item(), vl.item(), top1.item(), time.time() - t0),
+                print("train: step %d policy %.3f value %.3f move values %.3f top-1 %.3f "
+                      "(%.0f s)" % (step, pl.item(), vl.item(), ql.item(), top1.item(),
+                                    time.time() - t0),
                       flush=True)
             if args.seconds and time.time() - t0 > args.seconds:
                 print("train: stopped after %d steps (--seconds)" % (step + 1))
                 break
         net.eval()
         with torch.no_grad():
-            for s, (x, t, v) in test.items():
-                pl, vl, top1 = losses(net, x.float(), t, v)
+            for s, (x, t, v, m, qt, qw) in test.items():
+                pl, vl, ql, top1 = losses(net, x.float(), t, v, m, qt, qw)
                 print("train: held back %dx%d: %d positions, policy loss %.3f, value "
-                      "loss %.3f, top-1 %.3f" % (s[2] - 2, s[1] - 2, len(t), pl.item(),
-                                                  vl.item(), top1.item()))
+                      "loss %.3f, move-value loss %.3f, top-1 %.3f"
+                      % (s[2] - 2, s[1] - 2, len(t), pl.item(), vl.item(), ql.item(),
+                         top1.item()))
         if args.checkpoint:
             torch.save(net.state_dict(), args.checkpoint)
     else:
@@ -529,7 +643,7 @@ def main():
     tensors = folded_tensors(net)
     n = write_weights(args.out, net, tensors, sizes)
     ref = reference_path(args.out)
-    write_reference(ref, tensors, args.seed)
+    write_reference(ref, tensors, net.version, args.seed)
     params = sum(w.numel() + b.numel() for w, b in tensors)
     print("train: wrote %s (%d parameters, %d bytes, sizes %d..%d) and %s"
           % (args.out, params, n, sizes[0], sizes[1], ref))

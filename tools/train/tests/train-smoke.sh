@@ -1,7 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 # The training script's smoke test (make check-long): a few steps of a
-# tiny network on two 5x5 games (a folder, then a .tar.xz of it), its reference written again from the
+# tiny network on two 5x5 games (a folder, then a .tar.xz of it; format
+# versions 2 and 1; a game with the search's playouts and values), its
+# reference written again from the
 # weight file alone (the same text), then the weight file checked
 # by hein's loader and forward pass against the reference outputs written
 # beside it (board/tests/test_net with HEIN_NET_DIR at them), when that
@@ -65,6 +67,26 @@ tar -C "$tmp/games" -cJf "$tmp/games.tar.xz" a.sgf b.sgf c.sgf \
     || fail "train.py failed on an archive: $(cat "$tmp/log3")"
 grep -q "^train: 2 games (0 held back), 34 positions" "$tmp/log3" \
     || fail "not the positions of the archive's two games: $(cat "$tmp/log3")"
+# Format versions: 2 (the move-value head) by default, 1 on request.
+ver=$(od -An -tu4 -j8 -N4 "$tmp/net/hein.net" | tr -d ' ')
+[ "$ver" = 2 ] || fail "default format version '$ver', not 2"
+"$py" "$train" --steps 1 --batch 8 --blocks 1 --channels 8 --value-channels 2 \
+    --value-hidden 4 --holdout 0 --format 1 --out "$tmp/v1.net" "$tmp/games" > "$tmp/log4" 2>&1 \
+    || fail "train.py --format 1 failed: $(cat "$tmp/log4")"
+ver=$(od -An -tu4 -j8 -N4 "$tmp/v1.net" | tr -d ' ')
+[ "$ver" = 1 ] || fail "--format 1 wrote version '$ver'"
+# A game with the search's playouts and values (selfplay-mohex.py's SS and
+# SV): the move values get targets, and a move value's loss is printed.
+mkdir "$tmp/search"
+printf '(;FF[4]GM[11]SZ[5]RE[B+];B[c1];W[b2]SS[b2 30 0.400 c2 10 0.300]SV[0.400]\n;B[c2]SS[c2 50 0.700 d2 2 0.500]SV[0.700];W[d2];B[c3]SS[c3 9 0.900]SV[0.900];W[b4];B[c4];W[d4];B[c5])\n' \
+    > "$tmp/search/d.sgf"
+"$py" "$train" --steps 2 --batch 64 --blocks 1 --channels 8 --value-channels 2 \
+    --value-hidden 4 --holdout 0 --out "$tmp/search.net" "$tmp/search" > "$tmp/log5" 2>&1 \
+    || fail "train.py failed on a game with SS/SV: $(cat "$tmp/log5")"
+grep -q "^train: 1 games (0 held back), 18 positions" "$tmp/log5" \
+    || fail "not the positions of the SS/SV game: $(cat "$tmp/log5")"
+grep "^train: step 0 " "$tmp/log5" | grep -q "move values 0\.[0-9]*[1-9]" \
+    || fail "no move-value loss on a game with SS/SV: $(cat "$tmp/log5")"
 # The reference made again from the file alone is the same text.
 mkdir "$tmp/again"
 cp "$tmp/net/hein.net" "$tmp/again/"
