@@ -7,7 +7,7 @@
 # move in the order the SCNS player gives its root moves before any
 # search (a one-expansion reg_genmove, then scns-values: the circuit's
 # scores, with whatever --htp commands change them).  Prints the
-# positions, the share of them where the move is first, in the first 3
+# positions, the share of them where the move is first, in the first 3, 5
 # and in the first 10, the share the board knowledge decides (no moves
 # listed: a VC win or loss) or prunes the move in (absent), the mean
 # rank (0 = first) where the move is listed, and the share where the
@@ -108,6 +108,7 @@ awk -v expect="$tmp/expect" '
         if (rank < 0) { absent++; next }
         if (rank < 1) t1++
         if (rank < 3) t3++
+        if (rank < 5) t5++
         if (rank < 10) t10++
         sum += rank; listed++
     }
@@ -115,6 +116,6 @@ awk -v expect="$tmp/expect" '
     END {
         if (bad) { printf "predict-moves.sh: %d commands failed\n", bad > "/dev/stderr"; exit 2 }
         if (!n) { print "predict-moves.sh: no answer" > "/dev/stderr"; exit 2 }
-        printf "positions %d  first %.3f  first-3 %.3f  first-10 %.3f  absent %.3f  mean rank %.2f  played %.3f\n",
-            n, t1 / n, t3 / n, t10 / n, absent / n, (listed ? sum / listed : 0), played / n
+        printf "positions %d  first %.3f  first-3 %.3f  first-5 %.3f  first-10 %.3f  absent %.3f  mean rank %.2f  played %.3f\n",
+            n, t1 / n, t3 / n, t5 / n, t10 / n, absent / n, (listed ? sum / listed : 0), played / n
     }' "$tmp/answers"

@@ -27,7 +27,7 @@ printf '(;FF[4]GM[11]SZ[9]PB[alpha]PW[beta]\n;B[a2];W[%s];B[%s])' "$best" \
     "$( [ "$best" = e5 ] && echo d5 || echo e5)" >"$tmp/game.sgf"
 run_tool predict-moves.sh /bin/sh "$script" --player beta "$hein" "$tmp/game.sgf"
 expect_status 0
-grep -Eq "^positions 1  first 1\.000  first-3 1\.000  first-10 1\.000  absent 0\.000  mean rank 0\.00  played 1\.000$" \
+grep -Eq "^positions 1  first 1\.000  first-3 1\.000  first-5 1\.000  first-10 1\.000  absent 0\.000  mean rank 0\.00  played 1\.000$" \
     "$tmp/out" || fail "unexpected line: $(cat "$tmp/out")"
 run_tool predict-moves.sh /bin/sh "$script" --player alpha "$hein" "$tmp/game.sgf"
 expect_status 0
