@@ -69,6 +69,11 @@
 #   --out DIR        where the match folders go (a new folder in /tmp)
 #   --rows LIST      knockout rows to run, e.g. "a c" (all); the sweep's
 #                    rows (needed)
+#   --set SETTINGS   settings for hein in every mode and every engine it
+#                    runs, SETTING[,SETTING...] as the sweep's rows write
+#                    them (net.file=PATH is param_net file PATH); they come
+#                    right after the mode's param_player line, so that a
+#                    mode's or a row's own settings still win
 # Exit status 2 on a usage or set-up error or a failed match.
 games=72
 move_time=1
@@ -81,6 +86,7 @@ jobs=2
 size=11
 out=
 rows=
+set=
 while [ $# -gt 3 ]; do
     case $1 in
         --games) games=$2; shift 2 ;;
@@ -94,6 +100,7 @@ while [ $# -gt 3 ]; do
         --size) size=$2; shift 2 ;;
         --out) out=$2; shift 2 ;;
         --rows) rows=$2; shift 2 ;;
+        --set) set=$2; shift 2 ;;
         *) break ;;
     esac
 done
@@ -115,12 +122,35 @@ done
 mkdir -p "$out" || exit 2
 trap 'exit 130' INT TERM
 
+# setting_line WHERE KV: the HTP line of one setting (KNOB=VALUE for
+# param_scns, GROUP.KNOB=VALUE for param_GROUP); WHERE names it in errors.
+setting_line() {
+    case $2 in
+        *.*=*) knob=${2%%=*}
+               printf 'param_%s %s %s\n' "${knob%%.*}" "${knob#*.}" "${2#*=}" ;;
+        *=*) printf 'param_scns %s %s\n' "${2%%=*}" "${2#*=}" ;;
+        *) echo "strength-scns.sh: $1: $2 is not [GROUP.]KNOB=VALUE" >&2; return 1 ;;
+    esac
+}
+
+# with_set CONFIG: the name of CONFIG with the --set lines after its
+# param_player lines (CONFIG itself without --set).
+with_set() {
+    if [ -z "$set" ]; then
+        echo "$1"
+        return
+    fi
+    { grep '^param_player name' "$1"; cat "$out/set.cfg"; grep -v '^param_player name' "$1"; } \
+        >"$1.set"
+    echo "$1.set"
+}
+
 # match NAME CONFIG-A CONFIG-B [ENGINE-B]: A is hein with CONFIG-A, B hein
 # with CONFIG-B or ENGINE-B as given; the summary on stdout.
 match() {
     name=$1
-    a="$hein --seed 1{game} --config $2"
-    b=${4:-"$hein --seed 2{game} --config $3"}
+    a="$hein --seed 1{game} --config $(with_set "$2")"
+    b=${4:-"$hein --seed 2{game} --config $(with_set "$3")"}
     if [ "$mode" = clock ] || [ "$mode" = ponder ]; then
         echo "== $name: $games games, $size x $size, $game_time s a game"
         timing="--game-time $game_time --tolerance ${tolerance:-0.5}"
@@ -146,16 +176,17 @@ variant() {
     shift
     printf 'param_player name scns\n' >"$out/$what.cfg"
     for kv in "$@"; do
-        case $kv in
-            *.*=*) knob=${kv%%=*}
-                   printf 'param_%s %s %s\n' "${knob%%.*}" "${knob#*.}" "${kv#*=}" >>"$out/$what.cfg" ;;
-            *=*) printf 'param_scns %s %s\n' "${kv%%=*}" "${kv#*=}" >>"$out/$what.cfg" ;;
-            *) echo "strength-scns.sh: row $what: $kv is not [GROUP.]KNOB=VALUE" >&2; exit 2 ;;
-        esac
+        setting_line "row $what" "$kv" >>"$out/$what.cfg" || exit 2
     done
     match "base-vs-$what" "$out/scns.cfg" "$out/$what.cfg"
 }
 
+if [ -n "$set" ]; then
+    : >"$out/set.cfg"
+    for kv in $(printf '%s' "$set" | tr ',' ' '); do
+        setting_line --set "$kv" >>"$out/set.cfg" || exit 2
+    done
+fi
 printf 'param_player name scns\n' >"$out/scns.cfg"
 printf 'param_player name resistance\n' >"$out/resistance.cfg"
 case $mode in

@@ -11,9 +11,18 @@ positions of many board sizes (the reference board/tests/test_net.c checks
 hein's forward pass against).
 
 Training positions: every position of a game before a move on the board
-(a swap is no target), read for the side to move; the policy target is
-the move played, the value target the game's result for the mover (RE[B+]
-or RE[W+]); each also turned 180 degrees.
+(a swap is no target), read for the side to move, each also turned 180
+degrees.  Where the record has the search's verdict on the move
+(tools/train/selfplay-mohex.py's SS and SV properties: MoHex's playouts
+and values of the moves it tried) the policy target is the playouts'
+share of each move (--search-weight), the value target the search's
+value of the move played (--result-weight mixes in the game's result),
+and the move-value head (format version 2, --format) learns the value of
+each move tried, weighed by its playouts n as n / (n + 16), and, weighed
+--unsearched-weight, that a move not tried is no better than the worst
+tried.  Elsewhere the policy target is the move played and the value
+target the game's result for the mover (RE[B+] or RE[W+]), weighed
+--bare-value-weight.
 
     train.py --steps 2000 --out share/net/hein.net tools/prior/prior-data
     train.py --init-only --out /tmp/x.net          (random weights)
@@ -22,7 +31,8 @@ or RE[W+]); each also turned 180 degrees.
 Needs python3-torch and python3-numpy (Debian); CPU only.  A tenth of the
 games (--holdout) is held back and measured after training (losses and
 top-1: the share of positions where the policy's best cell is the move
-played).
+played).  The losses are cross entropies: the policy's against its target
+distribution, the value's and the move values' against their targets.
 
 The shipped share/net/hein.net (6 blocks x 32 channels, 113930
 parameters) was trained for six minutes on the 2-core development
@@ -337,7 +347,7 @@ def grid_index(shape, mover, cell):
 MOVEVAL_K = 16
 
 
-def dataset(games, search_weight, result_weight):
+def dataset(games, search_weight, result_weight, unsearched_weight=0.0, bare_weight=1.0):
     """Planes, policy targets (a distribution over the grid), value
     targets, played moves, move-value targets and their weights (over the
     grid) of every position and its half turn, grouped by grid shape.  The
@@ -346,7 +356,11 @@ def dataset(games, search_weight, result_weight):
     played; the value target the search's value where the record has one
     (result_weight of it the game's result), else the result; the move
     values the search's value of each cell it searched, weighed by its
-    playouts (n / (n + MOVEVAL_K)), nothing elsewhere."""
+    playouts (n / (n + MOVEVAL_K)), and on every other empty cell the
+    least of those values weighed by unsearched_weight (a move the search
+    did not try is taken to be no better than the worst it tried).  The
+    value loss of a position without the search's value (the result
+    alone) is weighed bare_weight, the others 1."""
     by_shape = {}
     for g in games:
         for board, mover, cell, result, search in game_positions(g):
@@ -359,8 +373,9 @@ def dataset(games, search_weight, result_weight):
                 qt = np.zeros(p.shape[1] * p.shape[2], dtype=np.float16)
                 qw = np.zeros(p.shape[1] * p.shape[2], dtype=np.float16)
                 played = grid_index((h, w), mover, rot(cell))
-                value = result
+                value, vw = result, bare_weight
                 if search:
+                    vw = 1.0
                     counts, v, values = search
                     total = sum(counts.values())
                     for q, n in counts.items():
@@ -369,17 +384,22 @@ def dataset(games, search_weight, result_weight):
                         if q in values:
                             qt[i] = values[q]
                             qw[i] = n / (n + MOVEVAL_K)
+                    if values and unsearched_weight > 0:
+                        rest = (p[2].reshape(-1) == 1) & (qw == 0)
+                        qt[rest] = min(values.values())
+                        qw[rest] = unsearched_weight
                     t[played] += 1 - search_weight
                     value = result_weight * result + (1 - result_weight) * v
                 else:
                     t[played] = 1
-                lists = by_shape.setdefault(p.shape, ([], [], [], [], [], []))
-                for k, x in enumerate((p, t, value, played, qt, qw)):
+                lists = by_shape.setdefault(p.shape, ([], [], [], [], [], [], []))
+                for k, x in enumerate((p, t, value, played, qt, qw, vw)):
                     lists[k].append(x)
     return {s: (torch.from_numpy(np.stack(a)), torch.from_numpy(np.stack(t)),
                 torch.tensor(v, dtype=torch.float32), torch.tensor(m),
-                torch.from_numpy(np.stack(qt)), torch.from_numpy(np.stack(qw)))
-            for s, (a, t, v, m, qt, qw) in by_shape.items()}
+                torch.from_numpy(np.stack(qt)), torch.from_numpy(np.stack(qw)),
+                torch.tensor(vw, dtype=torch.float32))
+            for s, (a, t, v, m, qt, qw, vw) in by_shape.items()}
 
 
 ARCHIVES = (".tar", ".tar.gz", ".tgz", ".tar.xz", ".txz")
@@ -407,16 +427,18 @@ def sgf_texts(paths):
     return out
 
 
-def losses(net, x, t, v, m, qt, qw):
+def losses(net, x, t, v, m, qt, qw, vw):
     """Policy loss (cross entropy with the target distribution t), value
-    loss, move-value loss (cross entropy with qt where qw weighs it; 0
+    loss (weighed by vw), move-value loss (cross entropy with qt where qw
+    weighs it; 0
     without the head or targets), and the share of positions whose best
     cell is the move played (m)."""
     logits, vlogit, qlogit = net(x)
     legal = x[:, 2].bool().flatten(1)
     logits = logits.flatten(1).masked_fill(~legal, -1e9)
     pl = -(t * F.log_softmax(logits, 1)).sum(1).mean()
-    vl = F.binary_cross_entropy_with_logits(vlogit, v)
+    vl = (F.binary_cross_entropy_with_logits(vlogit, v, reduction="none") * vw).sum() \
+        / vw.sum().clamp(min=1e-6)
     ql = torch.zeros(())
     qw = qw.float()
     if qlogit is not None and qw.sum() > 0:
@@ -548,6 +570,12 @@ def main():
                     "head, 1 not")
     ap.add_argument("--moveval-weight", type=float, default=1.0,
                     help="the move-value loss's weight beside the policy's")
+    ap.add_argument("--bare-value-weight", type=float, default=1.0,
+                    help="the value loss's weight on a position whose record has no "
+                    "search value (its target: the game's result alone)")
+    ap.add_argument("--unsearched-weight", type=float, default=0.01,
+                    help="the move-value target's weight on each empty cell the search "
+                    "did not try (its target: the least value of those it tried)")
     ap.add_argument("--search-weight", type=float, default=1.0,
                     help="share of the policy target given to the search's playouts "
                     "where a record has them (SS), the rest to the move played")
@@ -589,7 +617,8 @@ def main():
         held = [games[i] for i in order[:nheld]]
         train = [games[i] for i in order[nheld:]]
         t0 = time.time()
-        data = dataset(train, args.search_weight, args.result_weight)
+        data = dataset(train, args.search_weight, args.result_weight, args.unsearched_weight,
+                       args.bare_value_weight)
         test = dataset(held, args.search_weight, args.result_weight) if held else {}
         shapes = sorted(data, key=lambda s: -len(data[s][1]))
         total = sum(len(d[1]) for d in data.values())
@@ -604,10 +633,10 @@ def main():
         t0 = time.time()
         for step in range(args.steps):
             s = shapes[rng.choice(len(shapes), p=weights)]
-            x, t, v, m, qt, qw = data[s]
+            x, t, v, m, qt, qw, vw = data[s]
             idx = torch.from_numpy(rng.integers(0, len(t), args.batch))
             pl, vl, ql, top1 = losses(net, x[idx].float(), t[idx], v[idx], m[idx], qt[idx],
-                                      qw[idx])
+                                      qw[idx], vw[idx])
             opt.zero_grad()
             (pl + args.value_weight * vl + args.moveval_weight * ql).backward()
             opt.step()
@@ -622,8 +651,8 @@ def main():
                 break
         net.eval()
         with torch.no_grad():
-            for s, (x, t, v, m, qt, qw) in test.items():
-                pl, vl, ql, top1 = losses(net, x.float(), t, v, m, qt, qw)
+            for s, (x, t, v, m, qt, qw, vw) in test.items():
+                pl, vl, ql, top1 = losses(net, x.float(), t, v, m, qt, qw, vw)
                 print("train: held back %dx%d: %d positions, policy loss %.3f, value "
                       "loss %.3f, move-value loss %.3f, top-1 %.3f"
                       % (s[2] - 2, s[1] - 2, len(t), pl.item(), vl.item(), ql.item(),

@@ -43,6 +43,22 @@ expect_file "$cfg" "param_vc max_ors 3"
 expect_file "$tmp/s2/scns.cfg" "param_player name scns"
 [ "$(games "$tmp/s2/base-vs-delta-206_p_max-1_vc-max_ors-3")" = 2 ] || fail "the sweep row played no 2 games"
 
+# --set: settings for every engine, after the mode's param_player line
+run_strength --set "delta" --out "$tmp/s8" "$referee" "$hein" threads
+expect_status 2
+expect_err "--set: delta is not [GROUP.]KNOB=VALUE"
+run_strength --games 2 --size 5 --move-time 0.2 --jobs 1 --out "$tmp/s9" \
+    --set "delta=206,net.use=0" "$referee" "$hein" threads
+expect_status 0
+expect_out "== threads-2-vs-1: 2 games, 5 x 5"
+for cfg in "$tmp/s9/threads-2.cfg.set" "$tmp/s9/scns.cfg.set"; do
+    [ "$(sed -n 1p "$cfg")" = "param_player name scns" ] || fail "$cfg: not the player first"
+    expect_file "$cfg" "param_scns delta 206"
+    expect_file "$cfg" "param_net use 0"
+done
+expect_file "$tmp/s9/threads-2.cfg.set" "param_scns threads 2"
+[ "$(games "$tmp/s9/threads-2-vs-1")" = 2 ] || fail "the --set match played no 2 games"
+
 # the thread and solver modes: their configs, and finished matches
 run_strength --games 2 --size 5 --move-time 0.2 --jobs 1 --out "$tmp/s3" \
     "$referee" "$hein" threads
