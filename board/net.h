@@ -99,7 +99,7 @@
  * (--disable-native) they differ by rounding, at most 4.8e-7 on the
  * reference positions.  Their probabilities and values agree within
  * NET_TOLERANCE (absolute, plus NET_TOLERANCE relative), and with
- * torch's (at most 5.4e-7 apart): board/tests/test_net.c checks every
+ * torch's (at most 2.6e-6 apart): board/tests/test_net.c checks every
  * path this machine has against torch's outputs on every position of the
  * reference file, and the paths against each other.
  *
@@ -111,6 +111,9 @@
  *     7x7     1150 (1020)    4280 (4460)
  *     11x11    544  (468)    2200 (2180)   0.45 ms each
  *     19x19    206  (174)     862  (865)
+ * The format 2 net (value head 32 x 64, the move-value head), on an idle
+ * machine, -march=native: 7x7 1079 / 3893, 11x11 523 / 1995 (0.50 ms),
+ * 19x19 203 / 655 (portable / avx2).
  * Bigger shapes (random weights from train.py --init-only), AVX2, one
  * 11x11 (19x19) evaluation: B6 C48 1.07 ms (2.6 ms), B6 C64 1.8 ms
  * (4.7 ms), B10 C32 0.81 ms (1.9 ms), B10 C64 3.2 ms (8.4 ms); the

@@ -140,6 +140,9 @@ static const param_desc_t scns_param_table[] = {
     { "moveval_weight", PARAM_DOUBLE, offsetof(scns_params_t, moveval_weight), 0, 100, NULL,
       "the power of the odds of the network's move values (a net with the move-value "
       "head) in a move's score: at 1 the errors grow by the log odds a move gives away" },
+    { "net_after", PARAM_INT, offsetof(scns_params_t, net_after), 0, 1000000000, NULL,
+      "the network scores a node once it has this much work below it (the root at once); "
+      "0: every node at its expansion" },
     { "circuit_scale", PARAM_BOOL, offsetof(scns_params_t, circuit_scale), 0, 1, NULL,
       "moves keep the order of the mixed scores (circuit, prior, policy) with the circuit's "
       "scores by rank: the errors keep the circuit's scale" },
@@ -246,7 +249,7 @@ same_meaning(const scns_params_t *a, const scns_params_t *b)
         && a->playout_bridges == b->playout_bridges && a->prior_weight == b->prior_weight
         && a->net_weight == b->net_weight && a->circuit_weight == b->circuit_weight
         && a->circuit_scale == b->circuit_scale && a->value_weight == b->value_weight
-        && a->moveval_weight == b->moveval_weight;
+        && a->moveval_weight == b->moveval_weight && a->net_after == b->net_after;
 }
 
 /* ---- stderr ------------------------------------------------------------ */

@@ -54,6 +54,7 @@ scns_params_default(scns_params_t *p)
     p->circuit_scale = false;
     p->value_weight = 0;
     p->moveval_weight = 0;
+    p->net_after = 0;
     p->value_margin = -1;
 }
 
@@ -519,15 +520,65 @@ mixes_scores(const scns_t *s, const scns_params_t *params)
         || uses_net(s, params) || params->circuit_weight != 1 || params->circuit_scale;
 }
 
-/* Mix the circuit's weight, the playouts' evidence, the move prior and
- * the network's policy into the move scores of e, an open expansion of
- * pos, and sort its moves again best first (scns.h, Evaluation). */
+/* Sort e's moves best first by their scores again; with circuit_scale
+ * they then take the scores in w->circuit by rank. */
 static void
-mix_scores(worker_t *w, const position_t *pos, kn_expansion_t *e)
+sort_scores(worker_t *w, kn_expansion_t *e)
+{
+    for (int i = 1; i < e->n; i++) {
+        int16_t m = e->moves[i];
+        float x = e->score[i];
+        int j = i;
+        for (; j > 0 && e->score[j - 1] < x; j--) {
+            e->moves[j] = e->moves[j - 1];
+            e->score[j] = e->score[j - 1];
+        }
+        e->moves[j] = m;
+        e->score[j] = x;
+    }
+    if (w->s->params->circuit_scale)
+        for (int i = 0; i < e->n; i++)
+            e->score[i] = w->circuit[i];
+}
+
+/* The network's policy and move values of pos (an open expansion e of
+ * it) into e's scores, and its value into e->value (scns.h, Evaluation);
+ * the moves are not sorted again. */
+static void
+net_scores(worker_t *w, const position_t *pos, kn_expansion_t *e)
+{
+    const scns_params_t *params = w->s->params;
+    const net_t *net = w->s->cfg.net;
+    /* the policy of pos as played: the game's stones and the path's
+     * moves, without the fill-in of the nodes above (the network learnt
+     * from games); pos is w->pos or, rarely (a line read from the
+     * table), a copy that holds its fill-in */
+    float value;
+    net_eval_all(net, w->ns, pos, pos == &w->pos ? &w->filled : NULL, e->to_move,
+                 NET_PATH_AUTO, w->policy, &value, w->moveval);
+    w->stats.net++;
+    e->value = value;
+    for (int i = 0; params->net_weight > 0 && i < e->n; i++) {
+        double q = fmax(w->policy[e->moves[i]], NET_POLICY_FLOOR);
+        e->score[i] = (float)(e->score[i] * pow(q, params->net_weight));
+    }
+    /* the move values' odds: the error grows by the value in log odds
+     * the move gives away against the best's */
+    for (int i = 0; params->moveval_weight > 0 && net_has_move_values(net) && i < e->n; i++) {
+        double q = fmin(fmax(w->moveval[e->moves[i]], NET_MOVEVAL_FLOOR), 1 - NET_MOVEVAL_FLOOR);
+        e->score[i] = (float)(e->score[i] * pow(q / (1 - q), params->moveval_weight));
+    }
+}
+
+/* Mix the circuit's weight, the playouts' evidence, the move prior and,
+ * with `with_net`, the network's policy and move values into the move
+ * scores of e, an open expansion of pos, and sort its moves again best
+ * first (scns.h, Evaluation). */
+static void
+mix_scores(worker_t *w, const position_t *pos, kn_expansion_t *e, bool with_net)
 {
     const scns_params_t *params = w->s->params;
     const prior_t *prior = w->s->cfg.prior;
-    const net_t *net = w->s->cfg.net;
     bitset_t stones[2];
     for (int c = 0; c < 2; c++)
         stones[c] = bitset_or(pos->stones[c], e->fill[c]);
@@ -562,57 +613,36 @@ mix_scores(worker_t *w, const position_t *pos, kn_expansion_t *e)
             double g = prior_gamma(prior, pos->geo, stones, e->moves[i], e->to_move, last);
             e->score[i] = (float)(e->score[i] * pow(g, params->prior_weight));
         }
-    /* the policy of pos as played: the game's stones and the path's
-     * moves, without the fill-in of the nodes above (the network learnt
-     * from games); pos is w->pos or, rarely (a line read from the
-     * table), a copy that holds its fill-in */
-    if (uses_net(w->s, params)) {
-        float value;
-        net_eval_all(net, w->ns, pos, pos == &w->pos ? &w->filled : NULL, e->to_move,
-                     NET_PATH_AUTO, w->policy, &value, w->moveval);
-        w->stats.net++;
-        e->value = value;
-        for (int i = 0; params->net_weight > 0 && i < e->n; i++) {
-            double q = fmax(w->policy[e->moves[i]], NET_POLICY_FLOOR);
-            e->score[i] = (float)(e->score[i] * pow(q, params->net_weight));
-        }
-        /* the move values' odds: the error grows by the value in log
-         * odds the move gives away against the best's */
-        for (int i = 0; params->moveval_weight > 0 && net_has_move_values(net) && i < e->n;
-             i++) {
-            double q = fmin(fmax(w->moveval[e->moves[i]], NET_MOVEVAL_FLOOR),
-                            1 - NET_MOVEVAL_FLOOR);
-            e->score[i] = (float)(e->score[i] * pow(q / (1 - q), params->moveval_weight));
-        }
-    }
-    for (int i = 1; i < e->n; i++) {
-        int16_t m = e->moves[i];
-        float x = e->score[i];
-        int j = i;
-        for (; j > 0 && e->score[j - 1] < x; j--) {
-            e->moves[j] = e->moves[j - 1];
-            e->score[j] = e->score[j - 1];
-        }
-        e->moves[j] = m;
-        e->score[j] = x;
-    }
-    if (params->circuit_scale)
-        for (int i = 0; i < e->n; i++)
-            e->score[i] = circuit[i];
+    if (with_net && uses_net(w->s, params))
+        net_scores(w, pos, e);
+    sort_scores(w, e);
 }
 
-/* The expansion of pos for its side to move, from the cache or fresh. */
+/* The expansion of pos for its side to move, from the cache or fresh;
+ * `work` is the node's work so far, for params->net_after. */
 bool
-scns_expand(worker_t *w, const position_t *pos, kn_expansion_t *out)
+scns_expand(worker_t *w, const position_t *pos, kn_expansion_t *out, uint64_t work)
 {
-    if (expcache_get(w->s->cache, pos, out))
+    const scns_params_t *params = w->s->params;
+    bool net_now = work >= (uint64_t)params->net_after;
+    if (expcache_get(w->s->cache, pos, out)) {
+        /* the network's turn comes with the node's work: score it now,
+         * for this node and every later reader of the cache */
+        if (net_now && params->net_after > 0 && out->value < 0 && out->reason == KN_OPEN
+            && out->n > 1 && uses_net(w->s, params)) {
+            for (int i = 0; i < out->n; i++)
+                w->circuit[i] = out->score[i];
+            net_scores(w, pos, out);
+            sort_scores(w, out);
+            expcache_put(w->s->cache, pos, out);
+        }
         return true;
+    }
     if (!kn_expand(w->kn, pos, pos->to_move, out))
         return false;
     w->stats.knowledge++;
-    const scns_params_t *params = w->s->params;
     if (mixes_scores(w->s, params) && out->reason == KN_OPEN && out->n > 1)
-        mix_scores(w, pos, out);
+        mix_scores(w, pos, out, net_now);
     expcache_put(w->s->cache, pos, out);
     return true;
 }
@@ -843,7 +873,7 @@ walk_pv(worker_t *w, position_t *p, int16_t *pv, int max)
     while (n < max) {
         node_t nd;
         f->key = position_key(p);
-        if (!table_lookup(w->s->nodes, f->key, &nd, &f->work) || !scns_expand(w, p, &f->e)
+        if (!table_lookup(w->s->nodes, f->key, &nd, &f->work) || !scns_expand(w, p, &f->e, 0)
             || f->e.decided != HEX_EMPTY)
             break;
         hex_color_t me = p->to_move;
@@ -882,7 +912,7 @@ principal_variation(worker_t *w, int first, int16_t *pv)
     position_copy(&p, &w->s->root);
     kn_expansion_t *e = &w->frames[HEX_MAX_CELLS + 1].e;
     int n = 0;
-    if (scns_expand(w, &p, e) && e->decided == HEX_EMPTY) {
+    if (scns_expand(w, &p, e, 0) && e->decided == HEX_EMPTY) {
         kn_play_fill(e, &p);
         pv[n++] = (int16_t)first;
         position_play(&p, p.to_move, first);
@@ -1031,7 +1061,7 @@ scns_mid(worker_t *w, int depth, pnfunc_count_t P, pnfunc_count_t D, uint64_t W,
         }
         return local;
     }
-    if (!scns_expand(w, &w->pos, &f->e)) {
+    if (!scns_expand(w, &w->pos, &f->e, f->work)) {
         w->stopped = true;      /* out of memory: stop */
         return local;
     }
@@ -1286,7 +1316,7 @@ scns_search(scns_t *s, const position_t *pos, hex_color_t to_move,
     out->to_move = to_move;
     out->move = -1;
     out->winner = HEX_EMPTY;
-    if (!scns_expand(w0, &s->root, &s->root_e))
+    if (!scns_expand(w0, &s->root, &s->root_e, UINT64_MAX))
         return false;
     out->reason = s->root_e.reason;
     if (s->root_e.decided != HEX_EMPTY) {

@@ -248,6 +248,11 @@ typedef struct scns_params {
                                  * network's move values (a net of
                                  * format version 2) in a move's score:
                                  * see Evaluation; 0: none */
+    int net_after;              /* the network scores a node once it has
+                                 * this much work below it (the root
+                                 * always); 0 (the default): at its
+                                 * expansion.  A node expanded before
+                                 * has the other mixes' order */
     bool circuit_scale;         /* after mixing, the moves keep the mixed
                                  * order but take the circuit's scores by
                                  * rank (the first the circuit's best

@@ -175,8 +175,11 @@ void scns_numbers(const pnfunc_t *p, const pnfunc_t *d, pnfunc_value_t hi, pnfun
                   hex_color_t me, pnfunc_count_t *cm, pnfunc_count_t *co);
 
 /* The expansion of pos for its side to move, from the cache or fresh;
- * false when memory is short. */
-bool scns_expand(worker_t *w, const position_t *pos, kn_expansion_t *out);
+ * `work` is the node's work so far (the root UINT64_MAX; 0 reads what
+ * the cache has): with params->net_after, a node the network has not
+ * scored is scored once its work reaches net_after, and the cache keeps
+ * the scored expansion.  False when memory is short. */
+bool scns_expand(worker_t *w, const position_t *pos, kn_expansion_t *out, uint64_t work);
 
 /* Fill f's expansion into p (`me` to move), the children's keys into
  * f->ckey and their base errors into f->err; returns the cells filled

@@ -111,7 +111,7 @@ try_job(worker_t *w, int depth, pnfunc_count_t P, pnfunc_count_t D, pnfunc_value
     w->opens++;
     f->key = key;
     f->played = -1;
-    if (!scns_expand(w, &w->pos, &f->e)) {
+    if (!scns_expand(w, &w->pos, &f->e, work)) {
         w->stopped = true;      /* out of memory */
         return 0;
     }

@@ -586,6 +586,75 @@ START_TEST(net_policy_orders_the_moves)
 }
 END_TEST
 
+/* The network's move values (the shipped net has the head): with
+ * circuit_weight 0, no prior and no policy, the root's first child is the
+ * move the head values best, every expansion that the knowledge made
+ * evaluates the net, and the search is deterministic; moveval_weight 0
+ * evaluates nothing; net_after defers the net to nodes with work. */
+START_TEST(net_move_values_order_the_moves)
+{
+    world_t w;
+    world_init(&w);
+    char path[4096], err[512];
+    ck_assert_msg(pattern_path("../net/" NET_FILE, path, sizeof path, err, sizeof err), "%s",
+                  err);
+    net_t *net = net_load(path, err, sizeof err);
+    ck_assert_msg(net != NULL, "%s", err);
+    ck_assert_msg(net_has_move_values(net), "the shipped net has no move-value head");
+    scns_free(w.s);
+    w.cfg.net = net;
+    w.s = scns_new(&w.cfg);
+    ck_assert_ptr_nonnull(w.s);
+    position_t p;
+    setup(&p, 9, 9, "e5 d6");
+    w.prm.max_expansions = 60;
+    w.prm.moveval_weight = 0;
+    ck_assert(search(&w, &p));
+    ck_assert_uint_eq(w.r->stats.net, 0);
+    w.prm.moveval_weight = 1;
+    w.prm.circuit_weight = 0;
+    w.prm.prior_weight = 0;
+    scns_clear(w.s);
+    ck_assert(search(&w, &p));
+    ck_assert_uint_gt(w.r->stats.net, 0);
+    ck_assert_uint_le(w.r->stats.net, w.r->stats.knowledge);
+    net_scratch_t *ns = net_scratch_new(net);
+    float *policy = malloc(HEX_MAX_CELLS * sizeof *policy);
+    float *q = malloc(HEX_MAX_CELLS * sizeof *q);
+    ck_assert(net_eval_all(net, ns, &p, NULL, p.to_move, NET_PATH_AUTO, policy, NULL, q));
+    int best = w.r->child[0].move;
+    for (int i = 1; i < w.r->nchildren; i++)
+        ck_assert_float_le(q[w.r->child[i].move], q[best]);
+    scns_result_t *first = malloc(sizeof *first);
+    *first = *w.r;
+    scns_clear(w.s);
+    search_again_same(&w, &p, first);
+    /* net_after: the root is scored at once, another node once it has
+     * that much work below it; with a bar no node reaches, the root
+     * alone; with 2, fewer than at every expansion */
+    uint64_t every = first->stats.net;
+    w.prm.circuit_weight = 1;
+    w.prm.net_after = 1000000;
+    scns_clear(w.s);
+    ck_assert(search(&w, &p));
+    ck_assert_uint_eq(w.r->stats.net, 1);
+    w.prm.net_after = 2;
+    scns_clear(w.s);
+    ck_assert(search(&w, &p));
+    ck_assert_uint_gt(w.r->stats.net, 1);
+    ck_assert_uint_lt(w.r->stats.net, every);
+    *first = *w.r;
+    search_again_same(&w, &p, first);
+    free(first);
+    free(q);
+    free(policy);
+    net_scratch_free(ns);
+    position_free(&p);
+    world_free(&w);
+    net_free(net);
+}
+END_TEST
+
 /* A parallel search: the move is the root child with the most work, the
  * children's work adds up to every expansion but the root's, the threads
  * ran jobs, and the budget is kept within a job per thread; on 7x7 it
@@ -1062,6 +1131,7 @@ scns_suite(void)
     tcase_add_test(tc, playouts_reorder_deterministically);
     tcase_add_test(tc, prior_reorders_the_moves);
     tcase_add_test(tc, net_policy_orders_the_moves);
+    tcase_add_test(tc, net_move_values_order_the_moves);
     tcase_add_test(tc, search_stays_within_its_budget);
     tcase_add_test(tc, time_policy_ends_settled_and_forced_moves);
     tcase_add_test(tc, leaf_rules_set_the_interval);
