@@ -504,6 +504,24 @@ START_TEST(prior_reorders_the_moves)
 }
 END_TEST
 
+/* world_init with the shipped network in the search's knowledge; the
+ * caller frees the net after world_free. */
+static net_t *
+world_init_net(world_t *w)
+{
+    world_init(w);
+    char path[4096], err[512];
+    ck_assert_msg(pattern_path("../net/" NET_FILE, path, sizeof path, err, sizeof err), "%s",
+                  err);
+    net_t *net = net_load(path, err, sizeof err);
+    ck_assert_msg(net != NULL, "%s", err);
+    scns_free(w->s);
+    w->cfg.net = net;
+    w->s = scns_new(&w->cfg);
+    ck_assert_ptr_nonnull(w->s);
+    return net;
+}
+
 /* The network's policy: with circuit_weight 0 and no prior the root's
  * first child is the policy's best root move; every evaluation comes
  * with a knowledge run (a node the expansion cache holds is never
@@ -512,16 +530,7 @@ END_TEST
 START_TEST(net_policy_orders_the_moves)
 {
     world_t w;
-    world_init(&w);
-    char path[4096], err[512];
-    ck_assert_msg(pattern_path("../net/" NET_FILE, path, sizeof path, err, sizeof err), "%s",
-                  err);
-    net_t *net = net_load(path, err, sizeof err);
-    ck_assert_msg(net != NULL, "%s", err);
-    scns_free(w.s);
-    w.cfg.net = net;
-    w.s = scns_new(&w.cfg);
-    ck_assert_ptr_nonnull(w.s);
+    net_t *net = world_init_net(&w);
     position_t p;
     setup(&p, 9, 9, "e5 d6");
     w.prm.max_expansions = 60;
@@ -594,17 +603,8 @@ END_TEST
 START_TEST(net_move_values_order_the_moves)
 {
     world_t w;
-    world_init(&w);
-    char path[4096], err[512];
-    ck_assert_msg(pattern_path("../net/" NET_FILE, path, sizeof path, err, sizeof err), "%s",
-                  err);
-    net_t *net = net_load(path, err, sizeof err);
-    ck_assert_msg(net != NULL, "%s", err);
+    net_t *net = world_init_net(&w);
     ck_assert_msg(net_has_move_values(net), "the shipped net has no move-value head");
-    scns_free(w.s);
-    w.cfg.net = net;
-    w.s = scns_new(&w.cfg);
-    ck_assert_ptr_nonnull(w.s);
     position_t p;
     setup(&p, 9, 9, "e5 d6");
     w.prm.max_expansions = 60;

@@ -56,12 +56,12 @@ def connected(board, colour):
     """Whether colour joins its two edges: Black rows 1 and SIZE (north to
     south), White columns a and the last (west to east)."""
     if colour == "B":
-        todo = [(0, c) for c in range(SIZE) if board[0][c] == "B"]
+        stack = [(0, c) for c in range(SIZE) if board[0][c] == "B"]
     else:
-        todo = [(r, 0) for r in range(SIZE) if board[r][0] == "W"]
-    seen = set(todo)
-    while todo:
-        r, c = todo.pop()
+        stack = [(r, 0) for r in range(SIZE) if board[r][0] == "W"]
+    seen = set(stack)
+    while stack:
+        r, c = stack.pop()
         if (colour == "B" and r == SIZE - 1) or (colour == "W" and c == SIZE - 1):
             return True
         for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0), (1, -1), (-1, 1)):
@@ -69,7 +69,7 @@ def connected(board, colour):
             if 0 <= q[0] < SIZE and 0 <= q[1] < SIZE and q not in seen \
                     and board[q[0]][q[1]] == colour:
                 seen.add(q)
-                todo.append(q)
+                stack.append(q)
     return False
 
 
@@ -211,11 +211,11 @@ def main():
         sys.exit("selfplay-mohex: --seed-prefix, --games, --playouts and --jobs want "
                  "positive numbers")
     os.makedirs(args.out, exist_ok=True)
-    todo = [g for g in range(args.first, args.first + args.games)
+    games = [g for g in range(args.first, args.first + args.games)
             if not os.path.exists(os.path.join(args.out, "game-%04d.sgf" % g))]
     t0 = time.time()
     with ThreadPoolExecutor(args.jobs) as ex:
-        for g, winner, n in ex.map(lambda g: play_game(args, g), todo):
+        for g, winner, n in ex.map(lambda g: play_game(args, g), games):
             print("game %d: %s+ in %d moves (%.0f s)" % (g, winner, n, time.time() - t0),
                   flush=True)
 
