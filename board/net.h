@@ -93,15 +93,28 @@
  * no flag) runs the residual blocks' 3x3 convolutions with 8-wide fused
  * multiply-adds, six grid cells and 16 channels at a time (C a multiple
  * of 16; other nets run the portable convolutions), and the rest (input
- * layer, heads, softmax) as the portable path does.  Both sum in the same
- * order: where the compiler contracts the portable path's multiply-adds
- * too (-march=native) they give the same bits; built without it
- * (--disable-native) they differ by rounding, at most 4.8e-7 on the
- * reference positions.  Their probabilities and values agree within
- * NET_TOLERANCE (absolute, plus NET_TOLERANCE relative), and with
- * torch's (at most 2.6e-6 apart): board/tests/test_net.c checks every
- * path this machine has against torch's outputs on every position of the
- * reference file, and the paths against each other.
+ * layer, heads, softmax) as the portable path does.  The AVX-512 path
+ * does the same with 16-wide vectors, twelve cells and 32 channels at a
+ * time (C a multiple of 32, else AVX2's convolutions).  These three sum
+ * in the same order: where the compiler contracts the portable path's
+ * multiply-adds too (-march=native) they give the same bits; built
+ * without it (--disable-native) they differ by rounding, at most 4.8e-7
+ * on the reference positions.  Their probabilities and values agree
+ * within NET_TOLERANCE (absolute, plus NET_TOLERANCE relative), and with
+ * torch's (at most 2.3e-6 apart).
+ * The AMX path (x86-64 Linux with AMX-TILE, AMX-BF16 and AVX-512F; the
+ * tile state is asked of the kernel at load; nets of C a multiple of 32
+ * only, else net_eval_path refuses it) runs the residual blocks as tile
+ * multiplications in bfloat16: the weights and each convolution's input
+ * rounded to bfloat16 (8 bits of mantissa), the products summed in
+ * float32, the residual stream, the input layer and the heads in float32
+ * as on the other paths.  Its outputs are within NET_TOLERANCE_BF16 of
+ * the others' (0.017 apart at most on the reference positions): a
+ * position's best moves keep their order but for near ties.  NET_PATH_AUTO
+ * takes AMX where it runs, else AVX-512, else AVX2.
+ * board/tests/test_net.c checks every path this machine has against
+ * torch's outputs on every position of the reference file, and the paths
+ * against the portable one, each within net_path_tolerance.
  *
  * Speed (hein-bench-net, make bench-net): share/net/hein.net, B = 6,
  * C = 32, one thread, ten positions a third full, on the 2-core
@@ -113,7 +126,10 @@
  *     19x19    206  (174)     862  (865)
  * The format 2 net (value head 32 x 64, the move-value head), on an idle
  * machine, -march=native: 7x7 1079 / 3893, 11x11 523 / 1995 (0.50 ms),
- * 19x19 203 / 655 (portable / avx2).
+ * 19x19 203 / 655 (portable / avx2).  On an Intel Xeon with AMX (the
+ * machine's other jobs idle; -march=native): 11x11 portable 552, avx2
+ * 2223 (0.45 ms), avx512 3882 (0.26 ms), amx 14328 (0.070 ms); 7x7 amx
+ * 28691, 19x19 amx 5555.
  * Bigger shapes (random weights from train.py --init-only), AVX2, one
  * 11x11 (19x19) evaluation: B6 C48 1.07 ms (2.6 ms), B6 C64 1.8 ms
  * (4.7 ms), B10 C32 0.81 ms (1.9 ms), B10 C64 3.2 ms (8.4 ms); the
@@ -131,8 +147,11 @@
 #define NET_PLANES 8
 #define NET_MAX_BLOCKS 64
 #define NET_MAX_CHANNELS 256
-/* The agreement promised between the paths, and with torch. */
+/* The agreement promised between the float32 paths, and with torch. */
 #define NET_TOLERANCE 1e-4f
+/* The same for the AMX path, whose residual blocks multiply in bfloat16
+ * (8 bits of mantissa; the sums and the rest stay float32). */
+#define NET_TOLERANCE_BF16 3e-2f
 
 /* The file the shipped weights are in, under share/net. */
 #define NET_FILE "hein.net"
@@ -141,7 +160,10 @@
 typedef enum net_path {
     NET_PATH_AUTO = 0,          /* the fastest the CPU has */
     NET_PATH_PORTABLE,          /* plain C */
-    NET_PATH_AVX2               /* AVX2 + FMA (x86-64) */
+    NET_PATH_AVX2,              /* AVX2 + FMA (x86-64) */
+    NET_PATH_AVX512,            /* AVX-512F (x86-64) */
+    NET_PATH_AMX,               /* AMX bfloat16 tiles + AVX-512F (x86-64 Linux) */
+    NET_PATHS                   /* how many there are */
 } net_path_t;
 
 typedef struct net net_t;
@@ -176,8 +198,13 @@ void net_scratch_free(net_scratch_t *s);
 
 /* Whether this machine can run a path (AUTO and PORTABLE always). */
 bool net_path_available(net_path_t path);
-/* "auto", "portable" or "avx2". */
+/* "auto", "portable", "avx2", "avx512" or "amx". */
 const char *net_path_name(net_path_t path);
+
+/* How far a path's probabilities and values may be from torch's and from
+ * the portable path's: NET_TOLERANCE, or NET_TOLERANCE_BF16 for AMX (both
+ * absolute, plus as much relative). */
+float net_path_tolerance(net_path_t path);
 
 /* Evaluate p for `to_move` (a colour; the position's own side to move is
  * not read) on the best path.  policy (p->geo->ncells floats, cell ids) gets each empty

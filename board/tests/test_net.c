@@ -417,7 +417,7 @@ START_TEST(net_frame_is_the_transposed_colour_swap)
             position_play(&p, colour, c);
             position_play(&q, hex_color_other(colour), col * h + row);
         }
-        for (int path = NET_PATH_PORTABLE; path <= NET_PATH_AVX2; path++) {
+        for (int path = NET_PATH_PORTABLE; path < NET_PATHS; path++) {
             float pp[HEX_MAX_CELLS], pq[HEX_MAX_CELLS], vp, vq;
             if (!net_eval_path(net, s, &p, HEX_WHITE, (net_path_t)path, pp, &vp))
                 continue;
@@ -436,14 +436,14 @@ START_TEST(net_frame_is_the_transposed_colour_swap)
 }
 END_TEST
 
-/* Within NET_TOLERANCE: absolute plus relative. */
+/* Within a path's tolerance: absolute plus relative. */
 static bool
-close_enough(double got, double want, double *worst)
+close_enough(double got, double want, net_path_t path, double *worst)
 {
-    double d = fabs(got - want);
+    double d = fabs(got - want), tol = net_path_tolerance(path);
     if (d > *worst)
         *worst = d;
-    return d <= NET_TOLERANCE + NET_TOLERANCE * fabs(want);
+    return d <= tol + tol * fabs(want);
 }
 
 /* Every position of the reference file, on every path this machine has,
@@ -459,7 +459,7 @@ START_TEST(net_matches_torch_reference)
     char *line = NULL;
     size_t cap = 0;
     int npos = 0, sizes_seen[HEX_MAX_SIZE + 1] = { 0 };
-    double worst[3] = { 0, 0, 0 }, between = 0.0;
+    double worst[NET_PATHS] = { 0 }, between[NET_PATHS] = { 0 };
     geometry_t *g = NULL;
     position_t p;
     hex_color_t mover = HEX_BLACK;
@@ -467,8 +467,8 @@ START_TEST(net_matches_torch_reference)
     int lineno = 0, nq = 0;
     /* each path's move values of the last position (moveval lines follow
      * their policy line) */
-    static float got_q[NET_PATH_AVX2 + 1][HEX_MAX_CELLS];
-    bool have_q[NET_PATH_AVX2 + 1] = { false };
+    static float got_q[NET_PATHS][HEX_MAX_CELLS];
+    bool have_q[NET_PATHS] = { false };
     while (getline(&line, &cap, f) > 0) {
         lineno++;
         if (line[0] == '#' || line[0] == '\n')
@@ -506,7 +506,8 @@ START_TEST(net_matches_torch_reference)
                 t = end;
             }
             float first[HEX_MAX_CELLS + 1];
-            for (int path_i = NET_PATH_PORTABLE; path_i <= NET_PATH_AVX2; path_i++) {
+            for (int path_i = NET_PATH_PORTABLE; path_i < NET_PATHS; path_i++) {
+                net_path_t pi = (net_path_t)path_i;
                 float pol[HEX_MAX_CELLS], v;
                 have_q[path_i] = false;
                 if (!net_eval_all(net, s, &p, NULL, mover, (net_path_t)path_i, pol, &v,
@@ -519,15 +520,15 @@ START_TEST(net_matches_torch_reference)
                     if (path_i == NET_PATH_PORTABLE)
                         first[c] = x;
                     else
-                        ck_assert_msg(close_enough(x, first[c], &between),
-                                      "%s:%d: the paths differ: %.9g, %.9g", path, lineno,
-                                      x, first[c]);
+                        ck_assert_msg(close_enough(x, first[c], pi, &between[path_i]),
+                                      "%s:%d: %s differs from portable: %.9g, %.9g", path,
+                                      lineno, net_path_name(pi), x, first[c]);
                 }
-                ck_assert_msg(close_enough(v, want_value, &worst[path_i]),
+                ck_assert_msg(close_enough(v, want_value, pi, &worst[path_i]),
                               "%s:%d: %s value %.9g, torch %.9g", path, lineno,
                               net_path_name((net_path_t)path_i), v, want_value);
                 for (int c = 0; c < g->ncells; c++)
-                    ck_assert_msg(close_enough(pol[c], want[c], &worst[path_i]),
+                    ck_assert_msg(close_enough(pol[c], want[c], pi, &worst[path_i]),
                                   "%s:%d: %s policy of cell %d %.9g, torch %.9g", path,
                                   lineno, net_path_name((net_path_t)path_i), c, pol[c],
                                   want[c]);
@@ -541,9 +542,10 @@ START_TEST(net_matches_torch_reference)
                 float want = strtof(t, &end);
                 ck_assert_msg(end != t, "%s:%d: short moveval", path, lineno);
                 t = end;
-                for (int path_i = NET_PATH_PORTABLE; path_i <= NET_PATH_AVX2; path_i++)
+                for (int path_i = NET_PATH_PORTABLE; path_i < NET_PATHS; path_i++)
                     if (have_q[path_i])
-                        ck_assert_msg(close_enough(got_q[path_i][c], want, &worst[path_i]),
+                        ck_assert_msg(close_enough(got_q[path_i][c], want, (net_path_t)path_i,
+                                                   &worst[path_i]),
                                       "%s:%d: %s move value of cell %d %.9g, torch %.9g",
                                       path, lineno, net_path_name((net_path_t)path_i), c,
                                       got_q[path_i][c], want);
@@ -560,10 +562,14 @@ START_TEST(net_matches_torch_reference)
     ck_assert_int_ge(npos, 12);
     ck_assert_int_eq(nq, net_has_move_values(net) ? npos : 0);
     ck_assert(sizes_seen[1] && sizes_seen[11] && sizes_seen[19]);
-    printf("test_net: %d reference positions; largest difference from torch: portable "
-           "%.3g, avx2 %.3g%s; between the paths %.3g\n", npos, worst[NET_PATH_PORTABLE],
-           worst[NET_PATH_AVX2], net_path_available(NET_PATH_AVX2) ? "" : " (no AVX2 here)",
-           between);
+    printf("test_net: %d reference positions; largest difference from torch, and from the "
+           "portable path:\n", npos);
+    for (int path_i = NET_PATH_PORTABLE; path_i < NET_PATHS; path_i++)
+        if (net_path_available((net_path_t)path_i))
+            printf("  %-8s %.3g  %.3g\n", net_path_name((net_path_t)path_i), worst[path_i],
+                   between[path_i]);
+        else
+            printf("  %-8s not on this machine\n", net_path_name((net_path_t)path_i));
     net_scratch_free(s);
     net_free(net);
 }

@@ -26,7 +26,7 @@
 static const char usage[] =
     "usage: hein-bench-net [--seconds S] FILE.net\n"
     "The network's evaluations per second on 7x7, 11x11 and 19x19, one thread,\n"
-    "on each evaluation path this machine has (portable C, AVX2).\n";
+    "on each evaluation path this machine has (portable C, AVX2, AVX-512, AMX).\n";
 
 int
 main(int argc, char **argv)
@@ -92,7 +92,7 @@ main(int argc, char **argv)
                 position_play(&pos[i], (hex_color_t)(m % 2), cell);
             }
         }
-        for (int path = NET_PATH_PORTABLE; path <= NET_PATH_AVX2; path++) {
+        for (int path = NET_PATH_PORTABLE; path < NET_PATHS; path++) {
             if (!net_path_available((net_path_t)path)) {
                 printf("%2dx%-2d %-8s  not available on this CPU\n", n, n,
                        net_path_name((net_path_t)path));
@@ -101,6 +101,11 @@ main(int argc, char **argv)
             float policy[HEX_MAX_CELLS], value;
             long evals = 0;
             double t0 = util_now(), t;
+            if (!net_eval_path(net, s, &pos[0], HEX_BLACK, (net_path_t)path, policy, &value)) {
+                printf("%2dx%-2d %-8s  not for this net's shape\n", n, n,
+                       net_path_name((net_path_t)path));
+                continue;
+            }
             do {
                 for (int i = 0; i < POSITIONS; i++)
                     net_eval_path(net, s, &pos[i], (hex_color_t)(i % 2), (net_path_t)path,
