@@ -602,6 +602,19 @@ conv3_portable(const conv_t *cv, const float *in, float *out, const float *res, 
 }
 
 #if NET_HAVE_AVX2
+/* Zero the ring cells left and right of each grid row of an HWC buffer
+ * (c channels), which the vector convolutions computed across the rows'
+ * ends. */
+static void
+zero_ring(float *out, int rows, int cols, int c)
+{
+    int stride = cols + 2;
+    for (int y = 1; y <= rows; y++) {
+        memset(out + (size_t)y * stride * c, 0, sizeof(float) * c);
+        memset(out + ((size_t)y * stride + cols + 1) * c, 0, sizeof(float) * c);
+    }
+}
+
 /* np (1..6) buffer cells from cell q on (buffer cells, in the buffer's
  * row order), output channels ob .. ob + 15: 2 * np accumulators, the
  * weights' two vectors loaded once for all the cells.  Inlined with a
@@ -668,10 +681,7 @@ conv3_avx2(const conv_t *cv, const float *in, float *out, const float *res, int 
         case 1: conv3_cells_avx2(cv, in, out, res, stride, q, 1, ob); break;
         default: break;
         }
-    for (int y = 1; y <= rows; y++) {
-        memset(out + (size_t)y * stride * co, 0, sizeof(float) * co);
-        memset(out + ((size_t)y * stride + cols + 1) * co, 0, sizeof(float) * co);
-    }
+    zero_ring(out, rows, cols, co);
 }
 #endif
 
@@ -742,10 +752,7 @@ conv3_avx512(const conv_t *cv, const float *in, float *out, const float *res, in
         case 1: conv3_cells_avx512(cv, in, out, res, stride, q, 1, ob); break;
         default: break;
         }
-    for (int y = 1; y <= rows; y++) {
-        memset(out + (size_t)y * stride * co, 0, sizeof(float) * co);
-        memset(out + ((size_t)y * stride + cols + 1) * co, 0, sizeof(float) * co);
-    }
+    zero_ring(out, rows, cols, co);
 }
 
 /* 16 floats rounded to bfloat16 (to_bf16's rule). */
