@@ -672,15 +672,9 @@ conv3_avx2(const conv_t *cv, const float *in, float *out, const float *res, int 
     for (; q + 6 <= end; q += 6)
         for (int ob = 0; ob < co; ob += 16)
             conv3_cells_avx2(cv, in, out, res, stride, q, 6, ob);
-    for (int ob = 0; ob < co; ob += 16)
-        switch (end - q) {
-        case 5: conv3_cells_avx2(cv, in, out, res, stride, q, 5, ob); break;
-        case 4: conv3_cells_avx2(cv, in, out, res, stride, q, 4, ob); break;
-        case 3: conv3_cells_avx2(cv, in, out, res, stride, q, 3, ob); break;
-        case 2: conv3_cells_avx2(cv, in, out, res, stride, q, 2, ob); break;
-        case 1: conv3_cells_avx2(cv, in, out, res, stride, q, 1, ob); break;
-        default: break;
-        }
+    /* the last run of fewer cells: the same kernel, not unrolled */
+    for (int ob = 0; q < end && ob < co; ob += 16)
+        conv3_cells_avx2(cv, in, out, res, stride, q, (int)(end - q), ob);
     zero_ring(out, rows, cols, co);
 }
 #endif
@@ -737,21 +731,8 @@ conv3_avx512(const conv_t *cv, const float *in, float *out, const float *res, in
     for (; q + 12 <= end; q += 12)
         for (int ob = 0; ob < co; ob += 32)
             conv3_cells_avx512(cv, in, out, res, stride, q, 12, ob);
-    for (int ob = 0; ob < co; ob += 32)
-        switch (end - q) {
-        case 11: conv3_cells_avx512(cv, in, out, res, stride, q, 11, ob); break;
-        case 10: conv3_cells_avx512(cv, in, out, res, stride, q, 10, ob); break;
-        case 9: conv3_cells_avx512(cv, in, out, res, stride, q, 9, ob); break;
-        case 8: conv3_cells_avx512(cv, in, out, res, stride, q, 8, ob); break;
-        case 7: conv3_cells_avx512(cv, in, out, res, stride, q, 7, ob); break;
-        case 6: conv3_cells_avx512(cv, in, out, res, stride, q, 6, ob); break;
-        case 5: conv3_cells_avx512(cv, in, out, res, stride, q, 5, ob); break;
-        case 4: conv3_cells_avx512(cv, in, out, res, stride, q, 4, ob); break;
-        case 3: conv3_cells_avx512(cv, in, out, res, stride, q, 3, ob); break;
-        case 2: conv3_cells_avx512(cv, in, out, res, stride, q, 2, ob); break;
-        case 1: conv3_cells_avx512(cv, in, out, res, stride, q, 1, ob); break;
-        default: break;
-        }
+    for (int ob = 0; q < end && ob < co; ob += 32)
+        conv3_cells_avx512(cv, in, out, res, stride, q, (int)(end - q), ob);
     zero_ring(out, rows, cols, co);
 }
 
@@ -766,13 +747,12 @@ bf16x16(__m512 v)
     return _mm512_cvtepi32_epi16(_mm512_srli_epi32(u, 16));
 }
 
-/* The buffer cells [from, to) of an fp32 activation buffer (c channels)
- * into its bfloat16 copy. */
+/* n floats (a multiple of 16) rounded to bfloat16. */
 __attribute__((target("avx512f")))
 static void
-to_bf16_cells(const float *src, uint16_t *dst, size_t from, size_t to, int c)
+to_bf16_all(const float *src, uint16_t *dst, size_t n)
 {
-    for (size_t i = from * c; i < to * c; i += 16)
+    for (size_t i = 0; i < n; i += 16)
         _mm256_storeu_si256((__m256i *)(dst + i), bf16x16(_mm512_loadu_ps(src + i)));
 }
 
@@ -836,11 +816,9 @@ conv3_amx(const uint16_t *w, const float *bias, const uint16_t *in16, float *out
         size_t l = (size_t)y * stride, r = l + cols + 1;
         memset(out16 + l * c, 0, row_bytes);
         memset(out16 + r * c, 0, row_bytes);
-        if (out) {
-            memset(out + l * c, 0, sizeof(float) * c);
-            memset(out + r * c, 0, sizeof(float) * c);
-        }
     }
+    if (out)
+        zero_ring(out, rows, cols, c);
 }
 
 /* The tile configuration of conv3_amx: palette 1, eight tiles of 16 rows
@@ -869,7 +847,7 @@ blocks_amx(const net_t *net, net_scratch_t *s, int rows, int cols)
     _tile_loadconfig(&cfg);
     for (int i = 0; i < 3; i++)
         memset(s->act16[i], 0, cells * c * sizeof(uint16_t));
-    to_bf16_cells(s->act[0], s->act16[0], 0, cells, c);
+    to_bf16_all(s->act[0], s->act16[0], cells * c);
     size_t per = (size_t)9 * c * c;
     int x = 0, t = 1, y = 2;
     for (int b = 0; b < net->shape.blocks; b++) {
