@@ -84,8 +84,10 @@
  *
  * Threads: a net_t is read-only once loaded; any number of threads may
  * evaluate with it at once.  Each thread evaluates with a net_scratch_t of
- * its own (the layers' activations, about 240 KB at C = 32); a scratch is
- * never shared between threads running at the same time.  Nothing here
+ * its own (the layers' activations, about 240 KB at C = 32, 120 KB more
+ * for the AMX path); a scratch is never shared between threads running
+ * at the same time.  The AMX tile state is per thread: each evaluation
+ * loads its tile configuration and releases the tiles at its end.  Nothing here
  * is global or mutable beyond these two objects.
  *
  * Paths: the portable path is plain C; the AVX2 path (x86-64 with AVX2
