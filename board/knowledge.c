@@ -2,6 +2,7 @@
 /* Node expansion from the board knowledge (see knowledge.h). */
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +25,8 @@ struct kn {
     bool have_split;
     resist_t *resist;           /* KN_ORDER_RESIST */
     resist_result_t *resist_result;
+    net_scratch_t *net_scratch; /* cfg.net_order: the evaluations' */
+    float *policy;              /* ... and their policy (ncells floats) */
     bool surveyed;              /* vc[] hold a survey's build of the */
     uint64_t survey_key;        /* position with this position_key, */
     bool survey_filled;         /* filled (kn_survey_filled) or not */
@@ -61,6 +64,14 @@ kn_new(const kn_config_t *cfg)
             kn_free(kn);
             return NULL;
         }
+        if (cfg->net && cfg->net_order > 0) {
+            kn->net_scratch = net_scratch_new(cfg->net);
+            kn->policy = malloc(HEX_MAX_CELLS * sizeof *kn->policy);
+            if (!kn->net_scratch || !kn->policy) {
+                kn_free(kn);
+                return NULL;
+            }
+        }
     }
     if (!kn->ice || !kn->ice_result || !kn->vc[0] || !kn->vc[1]) {
         kn_free(kn);
@@ -80,6 +91,8 @@ kn_free(kn_t *kn)
     vc_free(kn->vc[1]);
     resist_free(kn->resist);
     free(kn->resist_result);
+    net_scratch_free(kn->net_scratch);
+    free(kn->policy);
     if (kn->have_filled)
         position_free(&kn->filled);
     if (kn->have_split)
@@ -309,6 +322,37 @@ drop_half_turn_images(const position_t *pos, kn_expansion_t *out)
     out->n = n;
 }
 
+/* cfg.net_order: the moves of out (circuit scores in score[]) ordered by
+ * score times the policy's probability on the filled board f to the
+ * power net_order, best first (ties keep the circuit's order), score[]
+ * becoming that product. */
+static void
+order_by_net(kn_t *kn, const position_t *f, hex_color_t to_move, kn_expansion_t *out)
+{
+    if (out->n < 2)
+        return;
+    if (!net_eval_path(kn->cfg.net, kn->net_scratch, f, to_move, kn->cfg.net_path, kn->policy,
+                       NULL))
+        net_eval(kn->cfg.net, kn->net_scratch, f, to_move, kn->policy, NULL);
+    /* a floor keeps a zero score or probability from erasing the other */
+    const float floor = 1e-6f;
+    for (int i = 0; i < out->n; i++)
+        out->score[i] = fmaxf(out->score[i], floor)
+            * powf(fmaxf(kn->policy[out->moves[i]], floor), (float)kn->cfg.net_order);
+    /* insertion sort: stable, and the lists are short */
+    for (int i = 1; i < out->n; i++) {
+        float sc = out->score[i];
+        int16_t m = out->moves[i];
+        int j = i;
+        for (; j > 0 && out->score[j - 1] < sc; j--) {
+            out->score[j] = out->score[j - 1];
+            out->moves[j] = out->moves[j - 1];
+        }
+        out->score[j] = sc;
+        out->moves[j] = m;
+    }
+}
+
 static bool
 expand(kn_t *kn, const position_t *pos, hex_color_t to_move, bool stop_at_win,
        kn_expansion_t *out)
@@ -412,6 +456,8 @@ expand(kn_t *kn, const position_t *pos, hex_color_t to_move, bool stop_at_win,
                 out->score[out->n] = (float)kn->resist_result->score[all[i]];
                 out->moves[out->n++] = (int16_t)all[i];
             }
+        if (kn->net_scratch)
+            order_by_net(kn, f, to_move, out);
     } else {
         for (int c = bitset_first(&moves); c >= 0; c = bitset_next(&moves, c)) {
             out->score[out->n] = 0;

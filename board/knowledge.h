@@ -78,7 +78,19 @@ typedef struct kn_config {
                                  * for the players that mix it into their
                                  * move scores; the expansion ignores it */
     const net_t *net;           /* may be NULL: the policy and value
-                                 * network (net.h), the same */
+                                 * network (net.h), for the players that
+                                 * mix it in, and for the order below */
+    net_path_t net_path;        /* how the net is evaluated (net.h; AUTO:
+                                 * the fastest the machine has); every
+                                 * user of net evaluates on this path */
+    double net_order;           /* KN_ORDER_RESIST with net: > 0 orders an
+                                 * open node's moves by the circuit score
+                                 * times the policy's probability to this
+                                 * power (the network evaluates the
+                                 * filled board for to_move; score[]
+                                 * holds that product); 0: the circuit
+                                 * alone and no evaluation (the players:
+                                 * they mix the net in themselves) */
     bool rules_only;            /* no knowledge: every empty cell is a
                                  * move, only a connection decides (tests
                                  * of the searches themselves) */
@@ -118,6 +130,8 @@ typedef struct kn_expansion {
     float score[HEX_MAX_CELLS]; /* KN_ORDER_RESIST: score[i] is the
                                  * circuit move score of moves[i] on the
                                  * filled board (resist.h, with the VCs;
+                                 * times the policy's to the power
+                                 * net_order when that is on;
                                  * non-increasing along the list), what
                                  * SCNS compares siblings by; 0 with the
                                  * other orders and rules_only */

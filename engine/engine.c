@@ -189,6 +189,7 @@ engine_net_apply(engine_t *e)
     if (!e->net)
         e->net_params.use = false;
     e->knowledge.net = e->net_params.use ? e->net : NULL;
+    e->knowledge.net_path = (net_path_t)e->net_params.path;
     engine_knowledge_changed(e);
 }
 

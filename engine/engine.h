@@ -82,6 +82,9 @@ typedef struct game_params {
 typedef struct net_params {
     bool use;                   /* the players see the net */
     char file[PARAM_STRING_MAX];        /* the file loaded; "" none */
+    int path;                   /* the evaluation path (net_path_t):
+                                 * auto, the fastest this machine has, by
+                                 * default; one it cannot run is refused */
 } net_params_t;
 
 /* param_player */

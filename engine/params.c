@@ -183,6 +183,9 @@ static const param_desc_t dfpn_param_table[] = {
       1000, NULL, "the solver's param_resist empty_group: the conductance between an empty cell "
       "and a group or edge it touches in the circuit that orders its moves (1: as to an empty "
       "neighbour, which orders the solver's moves better than the player's 2)" },
+    { "net_order", PARAM_DOUBLE, offsetof(dfpn_params_t, net_order), 0, 100, NULL,
+      "the solver orders its moves by the circuit's score times the network's policy "
+      "(param_net) to this power (0: the circuit alone)" },
     { "db_min_work", PARAM_INT, offsetof(dfpn_params_t, db_min_work), 0, 1 << 30, NULL,
       "the solved-position database (db-open, --db) keeps a proven node of the proof when its "
       "work (DFPN calls) is at least this; the root always" },
@@ -191,12 +194,19 @@ static const param_desc_t dfpn_param_table[] = {
 
 /* ---- the network: param_net --------------------------------------- */
 
+/* net_path_t's names, in its order (board/net.h net_path_name). */
+static const char *const net_path_choices[] = { "auto", "portable", "avx2", "avx512", "amx",
+                                                NULL };
+
 static const param_desc_t net_param_table[] = {
     { "use", PARAM_BOOL, offsetof(net_params_t, use), 0, 1, NULL,
       "the players that weigh the policy and value network (param_scns net_weight) use it" },
     { "file", PARAM_STRING, offsetof(net_params_t, file), 0, PARAM_STRING_MAX, NULL,
       "the network's weight file (share/net/hein.net at start-up; --net FILE); setting it "
       "reads the file, and a file that does not load is refused" },
+    { "path", PARAM_CHOICE, offsetof(net_params_t, path), 0, 0, net_path_choices,
+      "how the network is evaluated: auto (the fastest this machine has), portable, avx2, "
+      "avx512 or amx (bfloat16); one this machine cannot run is refused" },
     { NULL, PARAM_BOOL, 0, 0, 0, NULL, NULL }
 };
 
@@ -237,7 +247,13 @@ net_accept(engine_t *e, const void *before, char *err, size_t errlen)
         snprintf(err, errlen, "no network loaded (param_net file FILE)");
         return false;
     }
+    if (!net_path_available((net_path_t)want.path)) {
+        snprintf(err, errlen, "this machine cannot evaluate the network on the %s path",
+                 net_path_name((net_path_t)want.path));
+        return false;
+    }
     e->net_params.use = want.use;
+    e->net_params.path = want.path;
     engine_net_apply(e);
     return true;
 }

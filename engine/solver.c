@@ -66,7 +66,7 @@ same_knowledge(const dfpn_params_t *a, const dfpn_params_t *b)
         && a->dead_region_pairs == b->dead_region_pairs
         && a->reverser_need == b->reverser_need && a->pair_reach == b->pair_reach
         && a->order_vc_weight == b->order_vc_weight
-        && a->order_empty_group == b->order_empty_group;
+        && a->order_empty_group == b->order_empty_group && a->net_order == b->net_order;
 }
 
 bool
@@ -102,6 +102,7 @@ solver_prepare(solver_t *sv, const dfpn_params_t *params, const kn_config_t *kn,
     sv->made = *params;
     if (!sv->p && sv->tt && sv->cache) {
         sv->cfg = *kn;
+        sv->cfg.net_order = params->net_order;
         if (kn->vc_params) {
             sv->vc_params = *kn->vc_params;
             sv->vc_params.limit_fulls = params->limit_fulls;

@@ -19,7 +19,7 @@
  *     knowledge (the engine's kn_config_t and its generation number,
  *     engine.h, or param_dfpn limit_fulls, neighbour_dominated,
  *     dead_region_pairs, reverser_need, pair_reach, order_vc_weight,
- *     order_empty_group or path_builds)
+ *     order_empty_group, net_order or path_builds)
  *     changed;
  *     the cache is emptied
  *     when the knowledge changed, since an expansion depends on it;
@@ -46,7 +46,10 @@
  *     a group or edge as param_dfpn order_empty_group says (1, the
  *     player's 2: 15 % fewer expansions on 7x7, 6 % on 6x6, 3.5 % on
  *     those 8x8 openings, 27 % on b5 and 11 % on a8, but a3 took 2.3
- *     times as many), and its VC builds start from the
+ *     times as many), its moves are ordered by that circuit's score
+ *     times the network's policy to the power param_dfpn net_order
+ *     when that is above 0 and param_net has a net in use (0 by
+ *     default: the circuit alone), and its VC builds start from the
  *     ancestor's lists as param_dfpn path_builds says (on by default:
  *     7x7 nodes are ~12 % faster; off, a fresh build at every node makes
  *     an expansion a function of the position alone, which is what the

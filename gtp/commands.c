@@ -18,6 +18,7 @@
 #include "gtp/cmd_ice.h"
 #include "gtp/cmd_resist.h"
 #include "gtp/cmd_review.h"
+#include "gtp/cmd_net.h"
 #include "gtp/cmd_db.h"
 #include "gtp/cmd_dfpn.h"
 #include "gtp/cmd_scns.h"
@@ -488,6 +489,9 @@ cmd_hexgui_analyze_commands(htp_cmd_t *cmd, void *ctx)
                        "var/SCNS PV/scns-pv\n"
                        "pspairs/SCNS Values/scns-values\n"
                        "param/SCNS Param/param_scns\n"
+                       "string/Net Value/net-value %c\n"
+                       "pspairs/Net Policy/net-policy %c\n"
+                       "pspairs/Net Move Values/net-move-values %c\n"
                        "param/Net Param/param_net\n"
                        "pspairs/Review Move (up to 6 s)/review-move 2 1\n");
 }
@@ -594,6 +598,12 @@ const htp_command_t commands_table[] = {
     { "param_dfpn", cmd_param, "[KEY [VALUE]]", "solver parameters: list, show or set" },
     { "param_net", cmd_param, "[KEY [VALUE]]",
       "the policy and value network: list, show or set (file FILE reads it)" },
+    { "net-value", cmd_net_value, "[COLOUR]",
+      "the network's chance that COLOUR (default: to move) wins, to move (HexGui string)" },
+    { "net-policy", cmd_net_policy, "[COLOUR]",
+      "the network's policy for COLOUR to move, each empty cell in percent (HexGui pspairs)" },
+    { "net-move-values", cmd_net_move_values, "[COLOUR]",
+      "COLOUR's chance of winning after each empty cell, in percent (HexGui pspairs)" },
     { "solve", cmd_solve, "[COLOUR] [SECONDS]",
       "solve for COLOUR (default: to move): the winner, a winning move and figures" },
     /* the solved-position database */

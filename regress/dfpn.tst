@@ -84,7 +84,7 @@ play b a3
 # Parameters (threads is 0: the program's, param_game threads, which is 1
 # unless hein was started with --threads N, as dfpn-threads.sh does).
 40 param_dfpn
-#? [\[string\] epsilon 0.25\n\[string\] tt_mb 64\n\[string\] timelimit 0\n\[bool\] use_guifx 0\n\[string\] threads 0\n\[string\] max_work_per_job 0\n\[string\] widening_base 0\n\[string\] widening_factor 0.25\n\[string\] progress_interval 5\n\[bool\] limit_fulls 0\n\[bool\] path_builds 1\n\[bool\] neighbour_dominated 0\n\[bool\] dead_region_pairs 0\n\[string\] reverser_need 1\n\[string\] pair_reach 1\n\[string\] order_vc_weight 1\n\[string\] order_empty_group 1\n\[string\] db_min_work 1000]
+#? [\[string\] epsilon 0.25\n\[string\] tt_mb 64\n\[string\] timelimit 0\n\[bool\] use_guifx 0\n\[string\] threads 0\n\[string\] max_work_per_job 0\n\[string\] widening_base 0\n\[string\] widening_factor 0.25\n\[string\] progress_interval 5\n\[bool\] limit_fulls 0\n\[bool\] path_builds 1\n\[bool\] neighbour_dominated 0\n\[bool\] dead_region_pairs 0\n\[string\] reverser_need 1\n\[string\] pair_reach 1\n\[string\] order_vc_weight 1\n\[string\] order_empty_group 1\n\[string\] net_order 0\n\[string\] db_min_work 1000]
 
 41 param_dfpn epsilon 0.5
 #? []

@@ -36,6 +36,7 @@ dfpn_params_default(dfpn_params_t *p)
     p->pair_reach = 1;
     p->order_vc_weight = 1;
     p->order_empty_group = 1;
+    p->net_order = 0;
     p->path_builds = true;
     p->db_min_work = 1000;
     p->work_limit = 0;

@@ -112,6 +112,17 @@ typedef struct dfpn_params {
                                  * +1 % on 7x7); 8x8 b5 27 % and a8 11 %
                                  * fewer, but a3 2.3 times as many
                                  * (README) */
+    double net_order;           /* the solver's knowledge's net_order
+                                 * (knowledge.h): its moves ordered by
+                                 * the circuit's score times the policy
+                                 * to this power, when param_net has a
+                                 * net in use; 0 (the circuit alone) by
+                                 * default: with the shipped net (11x11
+                                 * games) the 49 7x7 openings took
+                                 * 180 727 expansions at 0, 208 760 at
+                                 * 0.5, 218 441 at 1 and 255 004 at 2
+                                 * (tools/bench/bench-dfpn.sh --set; the
+                                 * engine applies it, solver.h) */
     int db_min_work;            /* not read by the search: the least work
                                  * of a solved node the engine stores in
                                  * its solved-position database

@@ -247,7 +247,9 @@ typedef struct scns_params {
     double moveval_weight;      /* the power of the odds of the
                                  * network's move values (a net of
                                  * format version 2) in a move's score:
-                                 * see Evaluation; 0: none */
+                                 * see Evaluation; 2 by default (it beat
+                                 * the net off at equal time, README);
+                                 * 0: none */
     int net_after;              /* the network scores a node once it has
                                  * this much work below it (the root
                                  * always); 0 (the default): at its

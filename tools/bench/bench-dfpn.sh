@@ -6,23 +6,34 @@
 # expansions, expansions per second) and the totals, with the engine's
 # peak resident memory.  A benchmark: it asserts nothing.
 #
-#   bench-dfpn.sh [--size N] [--seconds S] [--tt-mb MB] HEIN [MOVE...]
+#   bench-dfpn.sh [--size N] [--seconds S] [--tt-mb MB] [--set KEY=VALUE]...
+#                 HEIN [MOVE...]
 #
+# Each --set sends `param_dfpn KEY VALUE` before the solves (e.g. --set
+# net_order=1: the network's policy in the solver's move order).
 # Without MOVEs, every cell of the board is an opening (49 on 7x7).
 # An opening not solved within S seconds (default 600) counts as unknown.
 size=7
 seconds=600
 ttmb=
+sets=
 while [ $# -gt 1 ]; do
     case $1 in
         --size) size=$2; shift 2 ;;
         --seconds) seconds=$2; shift 2 ;;
         --tt-mb) ttmb="--tt-mb $2"; shift 2 ;;
+        --set)
+            case $2 in
+                *=*) sets="$sets
+param_dfpn ${2%%=*} ${2#*=}" ;;
+                *) echo "bench-dfpn.sh: --set wants KEY=VALUE" >&2; exit 2 ;;
+            esac
+            shift 2 ;;
         *) break ;;
     esac
 done
 if [ $# -lt 1 ]; then
-    echo "usage: bench-dfpn.sh [--size N] [--seconds S] [--tt-mb MB] HEIN [MOVE...]" >&2
+    echo "usage: bench-dfpn.sh [--size N] [--seconds S] [--tt-mb MB] [--set KEY=VALUE]... HEIN [MOVE...]" >&2
     exit 2
 fi
 hein=$1
@@ -43,6 +54,7 @@ out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 {
     echo "boardsize $size $size"
+    [ -n "$sets" ] && echo "$sets" | grep .
     for m in "$@"; do
         echo "play b $m"
         echo "solve white $seconds"

@@ -28,5 +28,13 @@ if [ "${agree:-0}" -lt 36 ]; then
     sed -n 2p "$tmp/out" | grep -Eq '^  otherwise:( [a-f][1-6]\((kept|swapped)\))+$' \
         || fail "unexpected 6x6 disagreements: $(sed -n 2p "$tmp/out")"
 fi
+run_tool swap-check.sh /bin/sh "$script" --net "$hein" "$shared" 6
+expect_status 0
+grep -Eq '^6x6 agree [0-9]+/36 ratio 0\.[5-9][0-9] fitted \(net\)$' "$tmp/out" \
+    || fail "unexpected --net 6x6 line: $(head -1 "$tmp/out")"
+run_tool swap-check.sh /bin/sh "$script" --net --ratio 0.9 "$hein" "$shared" 6
+expect_status 0
+grep -Eq '^6x6 agree [0-9]+/36 ratio 0\.90 \(net\)$' "$tmp/out" \
+    || fail "unexpected --net --ratio 6x6 line: $(head -1 "$tmp/out")"
 
 finish
