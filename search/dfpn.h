@@ -120,8 +120,10 @@ typedef struct dfpn_params {
                                  * default: with the shipped net (11x11
                                  * games) the 49 7x7 openings took
                                  * 180 727 expansions at 0, 208 760 at
-                                 * 0.5, 218 441 at 1 and 255 004 at 2
-                                 * (tools/bench/bench-dfpn.sh --set; the
+                                 * 0.5, 218 441 at 1 and 255 004 at 2,
+                                 * 8x8 c7 d4 f1 g1 301 768 at 1 against
+                                 * 215 349 (tools/bench/bench-dfpn.sh
+                                 * --set; the
                                  * engine applies it, solver.h) */
     int db_min_work;            /* not read by the search: the least work
                                  * of a solved node the engine stores in
