@@ -275,7 +275,7 @@ case $mode in
         fi
         for row in $rows; do
             # shellcheck disable=SC2046 # one KNOB=VALUE a word
-            variant "$(printf '%s' "$row" | sed 's/,/_/g; s/[=.]/-/g')" $(printf '%s' "$row" | tr ',' ' ')
+            variant "$(printf '%s' "$row" | sed 's/,/_/g; s/[=./]/-/g')" $(printf '%s' "$row" | tr ',' ' ')
         done
         ;;
     *)
