@@ -339,17 +339,23 @@ order_by_net(kn_t *kn, const position_t *f, hex_color_t to_move, kn_expansion_t 
     for (int i = 0; i < out->n; i++)
         out->score[i] = fmaxf(out->score[i], floor)
             * powf(fmaxf(kn->policy[out->moves[i]], floor), (float)kn->cfg.net_order);
+    kn_sort_by_score(out);
+}
+
+void
+kn_sort_by_score(kn_expansion_t *e)
+{
     /* insertion sort: stable, and the lists are short */
-    for (int i = 1; i < out->n; i++) {
-        float sc = out->score[i];
-        int16_t m = out->moves[i];
+    for (int i = 1; i < e->n; i++) {
+        int16_t m = e->moves[i];
+        float x = e->score[i];
         int j = i;
-        for (; j > 0 && out->score[j - 1] < sc; j--) {
-            out->score[j] = out->score[j - 1];
-            out->moves[j] = out->moves[j - 1];
+        for (; j > 0 && e->score[j - 1] < x; j--) {
+            e->moves[j] = e->moves[j - 1];
+            e->score[j] = e->score[j - 1];
         }
-        out->score[j] = sc;
-        out->moves[j] = m;
+        e->moves[j] = m;
+        e->score[j] = x;
     }
 }
 

@@ -176,6 +176,10 @@ void kn_forget(kn_t *kn);
  * short (out is then undefined). */
 bool kn_expand(kn_t *kn, const position_t *pos, hex_color_t to_move, kn_expansion_t *out);
 
+/* Sort e's moves best first by score[] (stable: equal scores keep their
+ * order), for a caller that changed the scores of an open expansion. */
+void kn_sort_by_score(kn_expansion_t *e);
+
 /* As kn_expand, but a VC win of to_move does not end the node: its moves
  * are listed (for the solver's find-winning, which solves each). */
 bool kn_expand_moves(kn_t *kn, const position_t *pos, hex_color_t to_move,

@@ -82,10 +82,11 @@ print_cells(htp_cmd_t *cmd, const position_t *pos, const float *figure)
     }
 }
 
-htp_status_t
-cmd_net_policy(htp_cmd_t *cmd, void *ctx)
+/* net-policy (moveval false) or net-move-values: every empty cell's
+ * figure in percent. */
+static htp_status_t
+net_cells(htp_cmd_t *cmd, engine_t *e, bool moveval)
 {
-    engine_t *e = ctx;
     hex_color_t color;
     net_answer_t *a;
     char err[ARGS_ERRLEN];
@@ -93,27 +94,23 @@ cmd_net_policy(htp_cmd_t *cmd, void *ctx)
         return htp_usage(cmd);
     if (!evaluate(cmd, e, &color, &a, err, sizeof err))
         return htp_failure(cmd, "%s", err);
-    print_cells(cmd, &e->game.pos, a->policy);
+    if (moveval && !a->moveval_known) {
+        free(a);
+        return htp_failure(cmd, "the network has no move-value head (format version 1)");
+    }
+    print_cells(cmd, &e->game.pos, moveval ? a->moveval : a->policy);
     free(a);
     return htp_success(cmd, NULL);
 }
 
 htp_status_t
+cmd_net_policy(htp_cmd_t *cmd, void *ctx)
+{
+    return net_cells(cmd, ctx, false);
+}
+
+htp_status_t
 cmd_net_move_values(htp_cmd_t *cmd, void *ctx)
 {
-    engine_t *e = ctx;
-    hex_color_t color;
-    net_answer_t *a;
-    char err[ARGS_ERRLEN];
-    if (!args_count(cmd, 0, 1))
-        return htp_usage(cmd);
-    if (!evaluate(cmd, e, &color, &a, err, sizeof err))
-        return htp_failure(cmd, "%s", err);
-    if (!a->moveval_known) {
-        free(a);
-        return htp_failure(cmd, "the network has no move-value head (format version 1)");
-    }
-    print_cells(cmd, &e->game.pos, a->moveval);
-    free(a);
-    return htp_success(cmd, NULL);
+    return net_cells(cmd, ctx, true);
 }

@@ -525,17 +525,7 @@ mixes_scores(const scns_t *s, const scns_params_t *params)
 static void
 sort_scores(worker_t *w, kn_expansion_t *e)
 {
-    for (int i = 1; i < e->n; i++) {
-        int16_t m = e->moves[i];
-        float x = e->score[i];
-        int j = i;
-        for (; j > 0 && e->score[j - 1] < x; j--) {
-            e->moves[j] = e->moves[j - 1];
-            e->score[j] = e->score[j - 1];
-        }
-        e->moves[j] = m;
-        e->score[j] = x;
-    }
+    kn_sort_by_score(e);
     if (w->s->params->circuit_scale)
         for (int i = 0; i < e->n; i++)
             e->score[i] = w->circuit[i];
