@@ -55,7 +55,7 @@
 
 # The SCNS player's weights of the policy and the circuit.
 40 param_scns net_weight
-#? [0]
+#? [1]
 41 param_scns net_weight -1
 #? [net_weight must be a number from 0 to 100]*
 42 param_scns circuit_weight

@@ -49,7 +49,7 @@ scns_params_default(scns_params_t *p)
     p->playout_weight = 1;
     p->playout_bridges = true;
     p->prior_weight = 0.3;
-    p->net_weight = 0;
+    p->net_weight = 1;
     p->circuit_weight = 1;
     p->circuit_scale = false;
     p->value_weight = 0;

@@ -235,9 +235,10 @@ typedef struct scns_params {
                                  * 0: none */
     double net_weight;          /* the power of the network's policy
                                  * (the knowledge's, board/net.h) in a
-                                 * move's score; 0 (the default): none.
-                                 * With the shipped net no weight has
-                                 * won matches yet (README) */
+                                 * move's score: 1 by default (45 of 72
+                                 * games against 0 at 0.5 s a move, 38
+                                 * of 72 for 2 against 1; README); 0:
+                                 * none */
     double circuit_weight;      /* the power of the circuit's score: 1;
                                  * 0: the circuit only says which moves
                                  * have a score */

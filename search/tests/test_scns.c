@@ -610,6 +610,7 @@ START_TEST(net_move_values_order_the_moves)
     setup(&p, 9, 9, "e5 d6");
     w.prm.max_expansions = 60;
     w.prm.moveval_weight = 0;
+    w.prm.net_weight = 0;       /* on by default: the move values alone here */
     ck_assert(search(&w, &p));
     ck_assert_uint_eq(w.r->stats.net, 0);
     w.prm.moveval_weight = 1;

@@ -27,8 +27,9 @@
 #               by default (epsilon 0; the knockout of the earlier
 #               default 0.41 moved it there), switched on at the paper's
 #               epsilon 0.41, (c) eta 0, (d) no forgetting, (e) no RAVE,
-#               (f) no network (param_net use 0: the move values, the
-#               one part of the net on by default, off)
+#               (f) no network (param_net use 0: its policy and move
+#               values off), (g) no policy (net_weight 0), (h) no move
+#               values (moveval_weight 0)
 #   threads     two threads against one: param_scns threads 2 (the
 #               parallel search, no solver beside it) against the default
 #               player with one thread; use --jobs 1, a two-thread engine
@@ -256,7 +257,7 @@ case $mode in
         match "clock-$game_time" "$out/clock.cfg" "$out/clock.cfg"
         ;;
     knockout)
-        for row in ${rows:-a b c d e f}; do
+        for row in ${rows:-a b c d e f g h}; do
             case $row in
                 a) variant two-step-leaves multi_step=0 ;;
                 b) variant epsilon-0.41 epsilon=0.41 ;;
@@ -264,6 +265,8 @@ case $mode in
                 d) variant no-forgetting use_forgetting=0 ;;
                 e) variant no-rave use_rave=0 ;;
                 f) variant no-net net.use=0 ;;
+                g) variant no-policy net_weight=0 ;;
+                h) variant no-move-values moveval_weight=0 ;;
                 *) echo "strength-scns.sh: no knockout row $row" >&2; exit 2 ;;
             esac
         done
