@@ -226,7 +226,10 @@ review_position(engine_t *e, const game_t *g, int played, const review_position_
             st = search(e, g, s, stop, rep, &r);
         if (st == REVIEW_OK && s->solve_seconds > 0)
             st = solve(e, g, s, stop, &r);
-        if (st == REVIEW_OK && played != MOVE_NONE && !r.played_valued)
+        /* a proven result after the move is its value, whatever open
+         * value the search gave it among the root's moves */
+        if (st == REVIEW_OK && played != MOVE_NONE
+            && (!r.played_valued || review_proven(after) != HEX_EMPTY))
             st = value_after(e, g, after, s, stop, rep, &r);
         free(rep);
     }

@@ -104,7 +104,8 @@ typedef enum review_status {
  * is the move played from it in the game (a cell or MOVE_SWAP), MOVE_NONE
  * for none; `after`, when not NULL and reviewed, is the review of the
  * position after it, used for a played move the search did not value
- * (when it has no value either, that position is searched here).
+ * or when it is proven (a proof outranks the search's open value; when
+ * it has no value, that position is searched here).
  * A game over on g is recorded (over) without a search. */
 review_status_t review_position(engine_t *e, const game_t *g, int played,
                                 const review_position_t *after, const review_settings_t *s,
