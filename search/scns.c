@@ -53,7 +53,7 @@ scns_params_default(scns_params_t *p)
     p->circuit_weight = 1;
     p->circuit_scale = false;
     p->value_weight = 0;
-    p->moveval_weight = 2;
+    p->moveval_weight = 0;
     p->net_after = 0;
     p->value_margin = -1;
 }
@@ -545,7 +545,8 @@ net_scores(worker_t *w, const position_t *pos, kn_expansion_t *e)
      * table), a copy that holds its fill-in */
     float value;
     net_eval_all(net, w->ns, pos, pos == &w->pos ? &w->filled : NULL, e->to_move,
-                 w->s->cfg.net_path, w->policy, &value, w->moveval);
+                 w->s->cfg.net_path, w->policy, &value,
+                 params->moveval_weight > 0 ? w->moveval : NULL);
     w->stats.net++;
     e->value = value;
     for (int i = 0; params->net_weight > 0 && i < e->n; i++) {

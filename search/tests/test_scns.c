@@ -535,7 +535,7 @@ START_TEST(net_policy_orders_the_moves)
     setup(&p, 9, 9, "e5 d6");
     w.prm.max_expansions = 60;
     w.prm.net_weight = 0;
-    w.prm.moveval_weight = 0;   /* on by default: the policy alone here */
+    w.prm.moveval_weight = 0;   /* off by default; the policy alone here */
     ck_assert(search(&w, &p));
     ck_assert_uint_eq(w.r->stats.net, 0);
 

@@ -28,8 +28,8 @@
 #               default 0.41 moved it there), switched on at the paper's
 #               epsilon 0.41, (c) eta 0, (d) no forgetting, (e) no RAVE,
 #               (f) no network (param_net use 0: its policy and move
-#               values off), (g) no policy (net_weight 0), (h) no move
-#               values (moveval_weight 0)
+#               values off), (g) no policy (net_weight 0), (h) the move
+#               values on (moveval_weight 2; off by default)
 #   threads     two threads against one: param_scns threads 2 (the
 #               parallel search, no solver beside it) against the default
 #               player with one thread; use --jobs 1, a two-thread engine
@@ -266,7 +266,7 @@ case $mode in
                 e) variant no-rave use_rave=0 ;;
                 f) variant no-net net.use=0 ;;
                 g) variant no-policy net_weight=0 ;;
-                h) variant no-move-values moveval_weight=0 ;;
+                h) variant move-values moveval_weight=2 ;;
                 *) echo "strength-scns.sh: no knockout row $row" >&2; exit 2 ;;
             esac
         done
