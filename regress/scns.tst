@@ -14,8 +14,9 @@
 # the power 0.3, the network's policy at the power 1 (param_net; it won
 # its matches at equal time against the net without it, README), its
 # move values not weighed (moveval_weight 0 won 83 of 144 games against
-# 2 with the policy on, README), the value head not weighed, the net scoring every
-# node at its expansion (net_after 0), and the circuit's score as it is.
+# 2 with the policy on, README), the value head not weighed, the net
+# scoring every node at its expansion (net_after 0), and the circuit's
+# score as it is.
 10 param_scns
 #? [\[bool\] multi_step 1\n\[string\] delta 52\n\[string\] epsilon 0\n\[string\] eta 0\.3\n\[string\] p_max 1\n\[string\] d_max 1\n\[string\] delta_p 8\n\[string\] delta_d 7\n\[string\] tolerance 0\n\[string\] interlude 20\n\[bool\] use_rave 1\n\[string\] rave_shift 211\n\[string\] rave_impact 782\n\[bool\] use_forgetting 1\n\[string\] forget_work 1824\n\[string\] tt_mb 64\n\[string\] max_expansions 0\n\[string\] progress_interval 1\n\[string\] threads 0\n\[string\] max_work_per_job 0\n\[string\] settle 1\.5\n\[string\] playouts 0\n\[string\] playout_weight 1\n\[bool\] playout_bridges 1\n\[string\] prior_weight 0\.3\n\[string\] net_weight 1\n\[string\] circuit_weight 1\n\[string\] value_weight 0\n\[string\] moveval_weight 0\n\[string\] net_after 0\n\[bool\] circuit_scale 0\n\[string\] value_margin -1]
 
