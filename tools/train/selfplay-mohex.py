@@ -32,77 +32,13 @@ Needs python3 only; MoHex from ../shared/opponents/build-mohex.sh.
 
 import argparse
 import os
-import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+from selfplay_common import Engine, cell_name, connected, games_to_play, parse_cell, write_game
+
 SIZE = 11
-
-
-def cell_name(r, c):
-    return "%s%d" % (chr(ord("a") + c), r + 1)
-
-
-def parse_cell(s):
-    s = s.strip().lower()
-    if len(s) < 2 or not "a" <= s[0] <= "s" or not s[1:].isdigit():
-        return None
-    c, r = ord(s[0]) - ord("a"), int(s[1:]) - 1
-    return (r, c) if 0 <= r < SIZE and 0 <= c < SIZE else None
-
-
-def connected(board, colour):
-    """Whether colour joins its two edges: Black rows 1 and SIZE (north to
-    south), White columns a and the last (west to east)."""
-    if colour == "B":
-        stack = [(0, c) for c in range(SIZE) if board[0][c] == "B"]
-    else:
-        stack = [(r, 0) for r in range(SIZE) if board[r][0] == "W"]
-    seen = set(stack)
-    while stack:
-        r, c = stack.pop()
-        if (colour == "B" and r == SIZE - 1) or (colour == "W" and c == SIZE - 1):
-            return True
-        for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0), (1, -1), (-1, 1)):
-            q = (r + dr, c + dc)
-            if 0 <= q[0] < SIZE and 0 <= q[1] < SIZE and q not in seen \
-                    and board[q[0]][q[1]] == colour:
-                seen.add(q)
-                stack.append(q)
-    return False
-
-
-class Engine:
-    def __init__(self, argv):
-        self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True)
-
-    def cmd(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-        lines = []
-        while True:
-            s = self.p.stdout.readline()
-            if not s:
-                raise RuntimeError("engine ended at: " + line)
-            s = s.rstrip("\n")
-            if s == "" and lines:
-                break
-            if s or lines:
-                lines.append(s)
-        text = "\n".join(lines)
-        if text.startswith("?"):
-            raise RuntimeError("%s: %s" % (line, text))
-        return text[1:].strip()
-
-    def close(self):
-        try:
-            self.p.stdin.write("quit\n")
-            self.p.stdin.flush()
-            self.p.wait(timeout=10)
-        except Exception:
-            self.p.kill()
 
 
 def counts_of(values, playouts):
@@ -161,7 +97,7 @@ def play_game(args, g):
             if mv == "resign":
                 winner = "B" if colour == "W" else "W"
                 break
-            cell = parse_cell(mv)
+            cell = parse_cell(mv, SIZE)
             if cell is None or board[cell[0]][cell[1]] != ".":
                 raise RuntimeError("game %d: bad move %s" % (g, mv))
             node = ";%s[%s]" % (colour, cell_name(*cell))
@@ -177,21 +113,15 @@ def play_game(args, g):
             nodes.append(node)
             eng.cmd("play %s %s" % (colour.lower(), name))
             board[cell[0]][cell[1]] = colour
-            if connected(board, colour):
+            if connected(board, colour, SIZE):
                 winner = colour
             colour = "B" if colour == "W" else "W"
     finally:
         eng.close()
-    sgf = ("(;FF[4]GM[11]SZ[%d]AP[selfplay-mohex.py]PB[MoHex 2.0]PW[MoHex 2.0]RE[%s+]"
-           "C[MoHex 2.0 self-play, %d playouts a move, seed %d, Black's first move %s.]\n"
-           % (SIZE, winner, args.playouts, seed, cell_name(r0, c0)))
-    for i in range(0, len(nodes), 4):
-        sgf += "".join(nodes[i:i + 4]) + "\n"
-    sgf += ")\n"
-    path = os.path.join(args.out, "game-%04d.sgf" % g)
-    with open(path + ".tmp", "w") as f:
-        f.write(sgf)
-    os.replace(path + ".tmp", path)
+    header = ("(;FF[4]GM[11]SZ[%d]AP[selfplay-mohex.py]PB[MoHex 2.0]PW[MoHex 2.0]RE[%s+]"
+              "C[MoHex 2.0 self-play, %d playouts a move, seed %d, Black's first move %s.]"
+              % (SIZE, winner, args.playouts, seed, cell_name(r0, c0)))
+    write_game(args.out, g, header, nodes)
     return g, winner, len(nodes)
 
 
@@ -211,8 +141,7 @@ def main():
         sys.exit("selfplay-mohex: --seed-prefix, --games, --playouts and --jobs want "
                  "positive numbers")
     os.makedirs(args.out, exist_ok=True)
-    games = [g for g in range(args.first, args.first + args.games)
-            if not os.path.exists(os.path.join(args.out, "game-%04d.sgf" % g))]
+    games = games_to_play(args.out, args.first, args.games)
     t0 = time.time()
     with ThreadPoolExecutor(args.jobs) as ex:
         for g, winner, n in ex.map(lambda g: play_game(args, g), games):

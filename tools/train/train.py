@@ -268,15 +268,20 @@ def cell_of(name, w, h):
     return (r, c) if c < w and r < h else None
 
 
+# A move's search in read_sgf's list where the record marks it OM[], an
+# opening move no player chose (selfplay-hein.py draws them): played,
+# never a target.
+OPENING = "opening"
+
 NODE = re.compile(r";\s*([BW])\[([^\]]*)\]((?:\s*[A-Z]+\[[^\]]*\])*)")
 
 
 def read_sgf(text):
     """(width, height, moves, winner) of a game from its SGF text: moves
     are (colour, (row, col), search) or (colour, None, None) for a swap,
-    search being None or (counts, value): the playouts per cell
-    {(row, col): n} and the mover's value of selfplay-mohex.py's SS and SV
-    properties; None when the text is no game this reads (set-up stones,
+    search being None, OPENING (a drawn opening move, OM[]) or (counts,
+    value, values): the playouts per cell {(row, col): n} and the mover's
+    value of selfplay-mohex.py's SS and SV properties; None when the text is no game this reads (set-up stones,
     no result, a bad move)."""
     m = re.search(r"SZ\[(\d+)(?::(\d+))?\]", text)
     w = int(m.group(1)) if m else 11
@@ -296,7 +301,7 @@ def read_sgf(text):
             if mv.lower() == "resign":
                 break
             return None
-        moves.append((col, cell, search_of(props, w, h)))
+        moves.append((col, cell, OPENING if "OM[" in props else search_of(props, w, h)))
     return w, h, moves, winner
 
 
@@ -331,8 +336,9 @@ def search_of(props, w, h):
 
 def game_positions(game):
     """(board, mover, move, result, search) of each position before a
-    board move: result 1 when the mover won the game, search the move's
-    (counts, value, values) or None.  From the first move the search
+    board move but a drawn opening move (OPENING: played, no position):
+    result 1 when the mover won the game, search the move's (counts,
+    value, values) or None.  From the first move the search
     reports proven (value 0 or 1) on, the game is decided: the value is
     the game's result there."""
     w, h, moves, winner = game
@@ -344,6 +350,9 @@ def game_positions(game):
             continue
         if board[cell] != 0:
             break
+        if search is OPENING:
+            board[cell] = col
+            continue
         if search and any(board[c] != 0 for c in search[0]):
             search = None
         if search and search[1] in (0.0, 1.0):

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # The training script's smoke test (make check-long): a few steps of a
 # tiny network on two 5x5 games (a folder, then a .tar.xz of it; format
-# versions 2 and 1; a game with the search's playouts and values), its
+# versions 2 and 1; a game with the search's playouts and values; one
+# with drawn opening moves), its
 # reference written again from the
 # weight file alone (the same text), then the weight file checked
 # by hein's loader and forward pass against the reference outputs written
@@ -87,6 +88,16 @@ grep -q "^train: 1 games (0 held back), 18 positions" "$tmp/log5" \
     || fail "not the positions of the SS/SV game: $(cat "$tmp/log5")"
 grep "^train: step 0 " "$tmp/log5" | grep -q "move values 0\.[0-9]*[1-9]" \
     || fail "no move-value loss on a game with SS/SV: $(cat "$tmp/log5")"
+# Drawn opening moves (selfplay-hein.py's OM[]) are played, no targets:
+# seven positions of the game's nine moves.
+mkdir "$tmp/opening"
+printf '(;FF[4]GM[11]SZ[5]RE[B+];B[c1]OM[];W[b2]OM[];B[c2];W[d2];B[c3];W[b4];B[c4];W[d4];B[c5])\n' \
+    > "$tmp/opening/e.sgf"
+"$py" "$train" --steps 1 --batch 8 --blocks 1 --channels 8 --value-channels 2 \
+    --value-hidden 4 --holdout 0 --out "$tmp/opening.net" "$tmp/opening" > "$tmp/log6" 2>&1 \
+    || fail "train.py failed on a game with drawn opening moves: $(cat "$tmp/log6")"
+grep -q "^train: 1 games (0 held back), 14 positions" "$tmp/log6" \
+    || fail "drawn opening moves taken as positions: $(cat "$tmp/log6")"
 # The reference made again from the file alone is the same text.
 mkdir "$tmp/again"
 cp "$tmp/net/hein.net" "$tmp/again/"
